@@ -1,0 +1,105 @@
+// CSimdShim: the only bridge between TapeJSON (Swift) and simdjson (C++).
+//
+// A plain C header: fixed-width types, opaque handles, no C++ type, no logic Swift could do.
+// Everything handed out (tape, string buffer) points into memory owned by a `tj_parser` and stays
+// valid until that parser parses again or is destroyed. The tape layout is simdjson's DOM tape
+// (simdjson doc/tape.md); TapeJSON's `Tape.swift` documents it where it is read, and shim.cpp pins the
+// parts Swift relies on with static_asserts.
+#ifndef CSIMDSHIM_H
+#define CSIMDSHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// simdjson's error codes (simdjson::error_code), same numbering; shim.cpp checks each value.
+enum {
+    TJ_SUCCESS = 0,
+    TJ_CAPACITY = 1,
+    TJ_MEMALLOC = 2,
+    TJ_TAPE_ERROR = 3,
+    TJ_DEPTH_ERROR = 4,
+    TJ_STRING_ERROR = 5,
+    TJ_T_ATOM_ERROR = 6,
+    TJ_F_ATOM_ERROR = 7,
+    TJ_N_ATOM_ERROR = 8,
+    TJ_NUMBER_ERROR = 9,
+    TJ_UTF8_ERROR = 10,
+    TJ_UNINITIALIZED = 11,
+    TJ_EMPTY = 12,
+    TJ_UNESCAPED_CHARS = 13,
+    TJ_UNCLOSED_STRING = 14,
+    TJ_UNSUPPORTED_ARCHITECTURE = 15,
+    TJ_INCORRECT_TYPE = 16,
+    TJ_NUMBER_OUT_OF_RANGE = 17,
+    TJ_INDEX_OUT_OF_BOUNDS = 18,
+    TJ_NO_SUCH_FIELD = 19,
+    TJ_IO_ERROR = 20,
+    TJ_INVALID_JSON_POINTER = 21,
+    TJ_INVALID_URI_FRAGMENT = 22,
+    TJ_UNEXPECTED_ERROR = 23,
+    TJ_PARSER_IN_USE = 24,
+    TJ_OUT_OF_ORDER_ITERATION = 25,
+    TJ_INSUFFICIENT_PADDING = 26,
+    TJ_INCOMPLETE_ARRAY_OR_OBJECT = 27,
+    TJ_SCALAR_DOCUMENT_AS_VALUE = 28,
+    TJ_OUT_OF_BOUNDS = 29,
+    TJ_TRAILING_CONTENT = 30
+};
+
+/// A parsed document as simdjson laid it out: `tape[0 ..< tape_count]` and the string buffer.
+typedef struct tj_tape {
+    const uint64_t *tape;
+    size_t tape_count;
+    const uint8_t *strings;
+} tj_tape;
+
+/// Opaque handle to a `simdjson::dom::parser` (and the document it parses into).
+typedef struct tj_parser tj_parser;
+/// Opaque handle to a `simdjson::dom::document_stream` (parse_many) and its iterator.
+typedef struct tj_stream tj_stream;
+
+/// Bytes simdjson may read past the end of its input (SIMDJSON_PADDING).
+size_t tj_padding(void);
+/// The largest document simdjson accepts (4 GiB minus padding).
+size_t tj_max_document_size(void);
+/// The name of the kernel simdjson picked for this CPU at run time ("icelake", "haswell", ...).
+const char *tj_active_implementation(void);
+/// A one-line description of that kernel.
+const char *tj_active_implementation_description(void);
+/// simdjson's message for an error code.
+const char *tj_error_message(int code);
+
+/// A parser for documents up to `max_capacity` bytes and `max_depth` nesting levels.
+/// Returns NULL when memory cannot be allocated.
+tj_parser *tj_parser_create(size_t max_capacity, size_t max_depth);
+void tj_parser_destroy(tj_parser *parser);
+size_t tj_parser_max_depth(const tj_parser *parser);
+
+/// Parses `buf[0 ..< len]` into the parser's document. When `buf_is_padded` is true the caller
+/// promises `tj_padding()` readable bytes after `buf + len` and nothing is copied; otherwise simdjson
+/// copies the input into its own padded buffer first. Returns a TJ_* code; on success `out` holds the tape.
+int tj_parse(tj_parser *parser, const uint8_t *buf, size_t len, bool buf_is_padded, tj_tape *out);
+
+/// Starts simdjson's parse_many over `buf[0 ..< len]` (which must be padded: `tj_padding()` readable
+/// bytes after it) with the given batch size. Returns NULL and sets `*error` on failure. Only one
+/// stream may be open on a parser at a time, and the parser must not parse while it is open.
+tj_stream *tj_stream_create(tj_parser *parser, const uint8_t *buf, size_t len, size_t batch_size,
+                            bool threaded, int *error);
+/// Advances to the next document. Returns TJ_SUCCESS with its tape, its byte offset in the buffer and its
+/// length; TJ_EMPTY when the stream is exhausted; any other code when the current document is invalid
+/// (simdjson stops the stream there: `*offset` is where the failing batch or document starts).
+int tj_stream_next(tj_stream *stream, tj_tape *out, size_t *offset, size_t *length);
+/// After TJ_EMPTY: how many bytes at the end of the buffer were an incomplete document.
+size_t tj_stream_truncated_bytes(const tj_stream *stream);
+void tj_stream_destroy(tj_stream *stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // CSIMDSHIM_H

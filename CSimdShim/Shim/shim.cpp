@@ -1,0 +1,140 @@
+// CSimdShim: the C face of simdjson's DOM parser. The only file in TapeJSON that names simdjson.
+#include "CSimdShim.h"
+
+#include <simdjson.h>
+
+#include <cstring>
+#include <memory>
+#include <new>
+
+using namespace simdjson;
+
+// ---- What Swift relies on, pinned -------------------------------------------------------------
+static_assert(sizeof(uint64_t) == 8, "tape words are 64-bit");
+static_assert(SIMDJSON_PADDING == 64, "Tape.swift documents 64 bytes of padding");
+static_assert(int(SUCCESS) == TJ_SUCCESS && int(CAPACITY) == TJ_CAPACITY && int(MEMALLOC) == TJ_MEMALLOC &&
+              int(TAPE_ERROR) == TJ_TAPE_ERROR && int(DEPTH_ERROR) == TJ_DEPTH_ERROR &&
+              int(STRING_ERROR) == TJ_STRING_ERROR && int(T_ATOM_ERROR) == TJ_T_ATOM_ERROR &&
+              int(F_ATOM_ERROR) == TJ_F_ATOM_ERROR && int(N_ATOM_ERROR) == TJ_N_ATOM_ERROR &&
+              int(NUMBER_ERROR) == TJ_NUMBER_ERROR && int(UTF8_ERROR) == TJ_UTF8_ERROR &&
+              int(UNINITIALIZED) == TJ_UNINITIALIZED && int(EMPTY) == TJ_EMPTY &&
+              int(UNESCAPED_CHARS) == TJ_UNESCAPED_CHARS && int(UNCLOSED_STRING) == TJ_UNCLOSED_STRING &&
+              int(UNSUPPORTED_ARCHITECTURE) == TJ_UNSUPPORTED_ARCHITECTURE &&
+              int(INCORRECT_TYPE) == TJ_INCORRECT_TYPE && int(NUMBER_OUT_OF_RANGE) == TJ_NUMBER_OUT_OF_RANGE &&
+              int(INDEX_OUT_OF_BOUNDS) == TJ_INDEX_OUT_OF_BOUNDS && int(NO_SUCH_FIELD) == TJ_NO_SUCH_FIELD &&
+              int(IO_ERROR) == TJ_IO_ERROR && int(INVALID_JSON_POINTER) == TJ_INVALID_JSON_POINTER &&
+              int(INVALID_URI_FRAGMENT) == TJ_INVALID_URI_FRAGMENT &&
+              int(UNEXPECTED_ERROR) == TJ_UNEXPECTED_ERROR && int(PARSER_IN_USE) == TJ_PARSER_IN_USE &&
+              int(OUT_OF_ORDER_ITERATION) == TJ_OUT_OF_ORDER_ITERATION &&
+              int(INSUFFICIENT_PADDING) == TJ_INSUFFICIENT_PADDING &&
+              int(INCOMPLETE_ARRAY_OR_OBJECT) == TJ_INCOMPLETE_ARRAY_OR_OBJECT &&
+              int(SCALAR_DOCUMENT_AS_VALUE) == TJ_SCALAR_DOCUMENT_AS_VALUE &&
+              int(OUT_OF_BOUNDS) == TJ_OUT_OF_BOUNDS && int(TRAILING_CONTENT) == TJ_TRAILING_CONTENT,
+              "TJ_* codes mirror simdjson::error_code");
+// The tape lives in the document as a plain array of 64-bit words and the string buffer as bytes.
+static_assert(std::is_same<decltype(dom::document::tape), std::unique_ptr<uint64_t[]>>::value, "tape type");
+static_assert(std::is_same<decltype(dom::document::string_buf), std::unique_ptr<uint8_t[]>>::value, "strings type");
+
+struct tj_parser {
+    dom::parser parser;
+    explicit tj_parser(size_t max_capacity) : parser(max_capacity) {}
+};
+
+struct tj_stream {
+    dom::parser *parser;
+    dom::document_stream stream;
+    dom::document_stream::iterator it;
+    bool started = false;
+    tj_stream(dom::parser *p, dom::document_stream &&s) : parser(p), stream(std::move(s)) {}
+};
+
+namespace {
+// A parsed document's tape: word 0 is the root word whose payload is the index of the closing root word.
+tj_tape tape_of(const dom::document &doc) {
+    tj_tape t;
+    t.tape = doc.tape.get();
+    t.tape_count = size_t(doc.tape[0] & internal::JSON_VALUE_MASK) + 1;
+    t.strings = doc.string_buf.get();
+    return t;
+}
+} // namespace
+
+extern "C" {
+
+size_t tj_padding(void) { return SIMDJSON_PADDING; }
+
+size_t tj_max_document_size(void) { return SIMDJSON_MAXSIZE_BYTES; }
+
+const char *tj_active_implementation(void) { return get_active_implementation()->name().c_str(); }
+
+const char *tj_active_implementation_description(void) {
+    return get_active_implementation()->description().c_str();
+}
+
+const char *tj_error_message(int code) { return error_message(error_code(code)); }
+
+tj_parser *tj_parser_create(size_t max_capacity, size_t max_depth) {
+    tj_parser *p = new (std::nothrow) tj_parser(max_capacity);
+    if (p == nullptr) { return nullptr; }
+    // Reserve the depth stack up front; capacity grows with the first document.
+    if (p->parser.allocate(0, max_depth) != SUCCESS) {
+        delete p;
+        return nullptr;
+    }
+    return p;
+}
+
+void tj_parser_destroy(tj_parser *parser) { delete parser; }
+
+size_t tj_parser_max_depth(const tj_parser *parser) { return parser->parser.max_depth(); }
+
+int tj_parse(tj_parser *parser, const uint8_t *buf, size_t len, bool buf_is_padded, tj_tape *out) {
+    // realloc_if_needed == true makes simdjson copy into its own reusable padded buffer.
+    auto result = parser->parser.parse(buf, len, !buf_is_padded);
+    if (result.error() != SUCCESS) { return int(result.error()); }
+    *out = tape_of(parser->parser.doc);
+    return TJ_SUCCESS;
+}
+
+tj_stream *tj_stream_create(tj_parser *parser, const uint8_t *buf, size_t len, size_t batch_size,
+                            bool threaded, int *error) {
+#ifdef SIMDJSON_THREADS_ENABLED
+    parser->parser.threaded = threaded;
+#else
+    (void)threaded;
+#endif
+    auto result = parser->parser.parse_many(buf, len, batch_size);
+    if (result.error() != SUCCESS) {
+        *error = int(result.error());
+        return nullptr;
+    }
+    tj_stream *s = new (std::nothrow) tj_stream(&parser->parser, std::move(result).value_unsafe());
+    if (s == nullptr) { *error = TJ_MEMALLOC; return nullptr; }
+    *error = TJ_SUCCESS;
+    return s;
+}
+
+int tj_stream_next(tj_stream *s, tj_tape *out, size_t *offset, size_t *length) {
+    if (!s->started) {
+        s->started = true;
+        s->it = s->stream.begin();
+    } else {
+        ++s->it;
+    }
+    if (!(s->it != s->stream.end())) { return TJ_EMPTY; }
+    *offset = s->it.current_index();
+    auto doc = *s->it;
+    if (doc.error() != SUCCESS) {
+        *length = 0;
+        return int(doc.error());
+    }
+    *length = s->it.source().size();
+    *out = tape_of(s->parser->doc);
+    return TJ_SUCCESS;
+}
+
+size_t tj_stream_truncated_bytes(const tj_stream *s) { return s->stream.truncated_bytes(); }
+
+void tj_stream_destroy(tj_stream *s) { delete s; }
+
+} // extern "C"

@@ -1,0 +1,53 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    // `@_lifetime` on the non-escapable views (`JSONString`, `JSONEvent`, `JSONEventReader`).
+    .enableExperimentalFeature("Lifetimes"),
+]
+
+let package = Package(
+    name: "TapeJSON",
+    products: [
+        .library(name: "TapeJSON", targets: ["TapeJSON"]),
+        .executable(name: "tapejson", targets: ["tapejson"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The only C++ in the project: a plain C header over simdjson's DOM parser, linked against the
+        // system simdjson (Debian: `apt-get install libsimdjson-dev`; `pkg-config --libs simdjson` is
+        // `-lsimdjson` with `-DSIMDJSON_THREADS_ENABLED=1`, both set here so no pkg-config flag is filtered).
+        .target(
+            name: "CSimdShim",
+            path: "CSimdShim/Shim",
+            cxxSettings: [
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+            ],
+            linkerSettings: [
+                .linkedLibrary("simdjson"),
+            ]
+        ),
+        .target(
+            name: "TapeJSON",
+            dependencies: ["CSimdShim"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "tapejson",
+            dependencies: [
+                "TapeJSON",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TapeTests",
+            dependencies: ["TapeJSON"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    cxxLanguageStandard: .cxx17
+)

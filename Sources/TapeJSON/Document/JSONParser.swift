@@ -1,0 +1,158 @@
+import Foundation
+
+/// Parses JSON into `JSONDocument`s with simdjson, reusing its buffers across parses.
+///
+/// A parser keeps a few simdjson parsers and hands one to each document; when a document is freed its
+/// buffers go back to the parser for the next parse, so a loop that parses and drops documents allocates
+/// nothing after the first iteration.
+///
+/// `JSONParser` is `Sendable`: one instance may be shared by many threads, each parse taking its own
+/// simdjson parser from the pool.
+///
+/// ```swift
+/// let parser = JSONParser()
+/// let document = try parser.parse(#"{"user":{"name":"Ada","langs":["en","fr"]}}"#)
+/// print(document.root["user"]?["name"]?.string ?? "")      // Ada
+/// ```
+public final class JSONParser: Sendable {
+    /// simdjson's default nesting limit.
+    public static let defaultMaxDepth = 1024
+
+    let pool: ParserPool
+
+    /// The deepest nesting accepted; a deeper document fails with `.depthLimitExceeded`.
+    public var maxDepth: Int { pool.maxDepth }
+
+    /// Creates a parser.
+    /// - Parameters:
+    ///   - maxDepth: the deepest nesting of objects and arrays accepted (the root value is depth 0).
+    ///   - maxDocumentSize: the largest input accepted, at most simdjson's limit of just under 4 GiB.
+    public init(maxDepth: Int = JSONParser.defaultMaxDepth,
+                maxDocumentSize: Int = SIMDImplementation.maxDocumentSize) {
+        pool = ParserPool(maxCapacity: min(maxDocumentSize, Simd.maxDocumentSize), maxDepth: max(1, maxDepth))
+    }
+
+    /// A shared parser with default limits.
+    public static let shared = JSONParser()
+
+    /// Parses bytes that may have no padding after them (simdjson copies them into a padded buffer,
+    /// unless the bytes end early enough in their memory page to be read past safely).
+    public func parse(bytes: UnsafeRawBufferPointer) throws(JSONError) -> JSONDocument {
+        let padded = bytes.baseAddress.map { PaddingCheck.pageHasRoom(after: $0 + bytes.count, count: bytes.count) } ?? false
+        return try parse(bytes, padded: padded)
+    }
+
+    /// Parses bytes followed by at least `SIMDImplementation.padding` readable bytes (of any value),
+    /// without copying them.
+    ///
+    /// - Precondition: `SIMDImplementation.padding` bytes after `bytes` are allocated and readable.
+    public func parse(paddedBytes bytes: UnsafeRawBufferPointer) throws(JSONError) -> JSONDocument {
+        try parse(bytes, padded: true)
+    }
+
+    /// Parses an array of bytes (in place when its spare capacity covers simdjson's padding).
+    public func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONDocument {
+        let padded = bytes.capacity - bytes.count >= Simd.padding
+        let result: Result<JSONDocument, JSONError> = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONError) in try parse(raw, padded: padded && raw.baseAddress != nil) }
+        }
+        return try result.get()
+    }
+
+    /// Parses `Data`.
+    public func parse(_ data: Data) throws(JSONError) -> JSONDocument {
+        let result: Result<JSONDocument, JSONError> = data.withUnsafeBytes { raw in
+            Result { () throws(JSONError) in try parse(bytes: raw) }
+        }
+        return try result.get()
+    }
+
+    /// Parses the UTF-8 of a string.
+    public func parse(_ text: String) throws(JSONError) -> JSONDocument {
+        var text = text
+        let result: Result<JSONDocument, JSONError> = text.withUTF8 { utf8 in
+            Result { () throws(JSONError) in try parse(bytes: UnsafeRawBufferPointer(utf8)) }
+        }
+        return try result.get()
+    }
+
+    /// Parses a file, memory-mapped so that it is not copied.
+    ///
+    /// - Throws: `JSONError` for invalid JSON; `JSONInputError` when the file cannot be read.
+    public func parse(contentsOfFile path: String) throws -> JSONDocument {
+        let file = try MappedFile(path: path)
+        return try parse(file.bytes, padded: true)
+    }
+
+    func parse(_ bytes: UnsafeRawBufferPointer, padded: Bool) throws(JSONError) -> JSONDocument {
+        if bytes.count > pool.maxCapacity {
+            throw JSONError(kind: .documentTooLarge, offset: pool.maxCapacity, in: bytes)
+        }
+        let parser = try pool.take()
+        switch parser.parse(bytes, padded: padded) {
+        case .success(let tape):
+            return JSONDocument(storage: DocumentStorage(tape: tape, parser: parser, pool: pool))
+        case .failure(let code):
+            pool.give(parser)
+            throw JSONError(simdjson: code, input: bytes, maxDepth: pool.maxDepth)
+        }
+    }
+}
+
+extension JSONError {
+    /// The error for an input simdjson rejected with `code`, located by rescanning the input.
+    init(simdjson code: SimdErrorCode, input: UnsafeRawBufferPointer, maxDepth: Int) {
+        if code == .memalloc {
+            self.init(kind: .outOfMemory, offset: 0, in: input)
+            return
+        }
+        if code == .capacity {
+            self.init(kind: .documentTooLarge, offset: input.count, in: input)
+            return
+        }
+        let locator = ErrorLocator(bytes: input.bindMemory(to: UInt8.self), maxDepth: maxDepth)
+        if let (kind, offset) = locator.locate() {
+            self.init(kind: kind, offset: offset, in: input)
+        } else {
+            // The scanner and simdjson disagree; keep simdjson's verdict, placed at the end of the input.
+            self.init(kind: JSONError.Kind(fallbackFor: code), offset: input.count, in: input)
+        }
+    }
+}
+
+extension JSONError.Kind {
+    init(fallbackFor code: SimdErrorCode) {
+        switch Int(code.rawValue) {
+        case Int(TJ_DEPTH_ERROR): self = .depthLimitExceeded
+        case Int(TJ_UTF8_ERROR): self = .invalidUTF8
+        case Int(TJ_NUMBER_ERROR): self = .invalidNumber
+        case Int(TJ_NUMBER_OUT_OF_RANGE): self = .numberOutOfRange
+        case Int(TJ_T_ATOM_ERROR), Int(TJ_F_ATOM_ERROR), Int(TJ_N_ATOM_ERROR): self = .invalidLiteral
+        case Int(TJ_STRING_ERROR): self = .invalidEscape
+        case Int(TJ_UNESCAPED_CHARS): self = .unescapedControlCharacter
+        case Int(TJ_UNCLOSED_STRING), Int(TJ_INCOMPLETE_ARRAY_OR_OBJECT): self = .unexpectedEndOfInput
+        case Int(TJ_EMPTY): self = .emptyInput
+        case Int(TJ_TRAILING_CONTENT): self = .trailingContent
+        default: self = .unexpectedCharacter
+        }
+    }
+}
+
+/// What keeps a document's tape alive: the simdjson parser it was parsed into, returned to its pool
+/// when the last reference goes.
+final class DocumentStorage: @unchecked Sendable {
+    // Immutable after init; the tape is only read.
+    let tape: Tape
+    private let parser: SimdParser
+    private let pool: ParserPool
+
+    init(tape: Tape, parser: SimdParser, pool: ParserPool) {
+        self.tape = tape
+        self.parser = parser
+        self.pool = pool
+    }
+
+    deinit { pool.give(parser) }
+}
+
+import CSimdShim

@@ -1,0 +1,51 @@
+import ArgumentParser
+import TapeJSON
+
+/// `tapejson events PATH`
+struct Events: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a document's event stream, one event a line.",
+        discussion: """
+            Events: start-object, end-object, start-array, end-array, key "NAME", string "TEXT", \
+            int N, uint N, double X, bool true|false, null. Strings are printed as JSON strings.
+            """
+    )
+
+    @Argument(help: "The file to read; '-' reads standard input.")
+    var path: String
+
+    func run() throws {
+        let file: MappedFile
+        do { file = try openInput(path) } catch {
+            Diagnostics.error("tapejson: \(error)")
+            throw ExitCode(ExitStatus.usageOrIO)
+        }
+        let document: JSONDocument
+        do { document = try JSONParser.shared.parse(paddedBytes: file.bytes) } catch {
+            Diagnostics.report(path: path, error)
+            throw ExitCode(ExitStatus.invalid)
+        }
+        var out = StandardOutput()
+        var line = JSONTextWriter()
+        var reader = document.events
+        while let event = reader.next() {
+            line.bytes.removeAll(keepingCapacity: true)
+            switch event {
+            case .startObject: line.writeRaw("start-object")
+            case .endObject: line.writeRaw("end-object")
+            case .startArray: line.writeRaw("start-array")
+            case .endArray: line.writeRaw("end-array")
+            case .key(let name): line.writeRaw("key "); line.writeString(name)
+            case .string(let text): line.writeRaw("string "); line.writeString(text)
+            case .int(let n): line.writeRaw("int "); line.writeInt(n)
+            case .uint(let n): line.writeRaw("uint "); line.writeUInt(n)
+            case .double(let x): line.writeRaw("double "); line.writeDouble(x)
+            case .bool(let b): line.writeRaw(b ? "bool true" : "bool false")
+            case .null: line.writeRaw("null")
+            }
+            line.bytes.append(0x0A)
+            out.write(line.bytes)
+        }
+        out.flush()
+    }
+}

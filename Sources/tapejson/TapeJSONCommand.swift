@@ -1,0 +1,50 @@
+import ArgumentParser
+import TapeJSON
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `tapejson`: validate, inspect and benchmark JSON with TapeJSON.
+///
+/// Exit codes: 0 success, 1 invalid input, 2 usage or I/O errors.
+@main
+struct TapeJSONCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tapejson",
+        abstract: "Fast JSON validation, inspection and benchmarking on simdjson's tape.",
+        discussion: "Exit status: 0 when every input is valid, 1 when any is invalid, 2 for usage or I/O errors.",
+        subcommands: [Validate.self, Events.self, Paths.self]
+    )
+
+    static func main() {
+        // Writes to a closed pipe fail with EPIPE (handled in `writeAll`) instead of killing the process.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help and --version
+                print(fullMessage(for: error))
+                terminate(0)
+            }
+            if let exitCode = error as? ExitCode { terminate(exitCode.rawValue) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { Diagnostics.error(message) }
+            terminate(ExitStatus.usageOrIO)
+        }
+        terminate(0)
+    }
+}
+
+/// The exit statuses every subcommand shares.
+enum ExitStatus {
+    static let invalid: Int32 = 1
+    static let usageOrIO: Int32 = 2
+}
