@@ -3,6 +3,7 @@
 
 #include <simdjson.h>
 
+#include <chrono>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -136,5 +137,31 @@ int tj_stream_next(tj_stream *s, tj_tape *out, size_t *offset, size_t *length) {
 size_t tj_stream_truncated_bytes(const tj_stream *s) { return s->stream.truncated_bytes(); }
 
 void tj_stream_destroy(tj_stream *s) { delete s; }
+
+double tj_reference_parse_seconds(const uint8_t *buf, size_t len, size_t iterations) {
+    dom::parser parser;
+    auto start = std::chrono::steady_clock::now();
+    for (size_t i = 0; i < iterations; i++) {
+        auto result = parser.parse(buf, len, false);
+        if (result.error() != SUCCESS) { return -1; }
+    }
+    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    return elapsed.count();
+}
+
+int64_t tj_reference_count_many(const uint8_t *buf, size_t len, size_t batch_size, double *seconds) {
+    dom::parser parser;
+    auto start = std::chrono::steady_clock::now();
+    int64_t count = 0;
+    dom::document_stream stream;
+    if (parser.parse_many(buf, len, batch_size).get(stream) != SUCCESS) { return -1; }
+    for (auto doc : stream) {
+        if (doc.error() != SUCCESS) { return -1; }
+        count++;
+    }
+    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    *seconds = elapsed.count();
+    return count;
+}
 
 } // extern "C"

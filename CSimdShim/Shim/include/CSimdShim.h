@@ -98,6 +98,16 @@ int tj_stream_next(tj_stream *stream, tj_tape *out, size_t *offset, size_t *leng
 size_t tj_stream_truncated_bytes(const tj_stream *stream);
 void tj_stream_destroy(tj_stream *stream);
 
+/// The reference for benchmarks: parses `buf[0 ..< len]` (padded) `iterations` times with a plain C++
+/// `simdjson::dom::parser` loop, as a native simdjson program would, and returns the elapsed seconds
+/// (negative when a parse fails).
+double tj_reference_parse_seconds(const uint8_t *buf, size_t len, size_t iterations);
+
+/// The reference for JSON Lines: counts the documents of `buf[0 ..< len]` (padded) with a plain C++
+/// `parse_many` loop at the given batch size. Returns the count, or -1 when a document is invalid;
+/// `*seconds` receives the elapsed time.
+int64_t tj_reference_count_many(const uint8_t *buf, size_t len, size_t batch_size, double *seconds);
+
 #ifdef __cplusplus
 }
 #endif

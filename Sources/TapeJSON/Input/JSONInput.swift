@@ -129,5 +129,11 @@ public struct JSONInputError: Error, Sendable, CustomStringConvertible {
         self.reason = "file is \(size) bytes; the largest document simdjson parses is \(limit) bytes"
     }
 
+    /// An error for `path` with a reason of your own.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "\(path): \(reason)" }
 }

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import TapeJSON
+
+/// `tapejson bench`: TapeJSON against Foundation (and native simdjson) on the same inputs, in one process.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare TapeJSON with JSONSerialization, JSONDecoder and native simdjson.",
+        discussion: """
+            Without --files, runs over the corpus bundled in the project (./Corpus). Runs are interleaved \
+            (every round times each workload once) and figures are medians over rounds, so build with \
+            `swift build -c release` and compare only ratios from one run.
+            """
+    )
+
+    @Option(name: .long, help: "The bundled corpus directory.")
+    var corpus: String = "Corpus"
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Benchmark these JSON files instead of the corpus.")
+    var files: [String] = []
+
+    @Option(name: .long, help: "Interleaved rounds per workload (the median is reported).")
+    var rounds: Int = 5
+
+    @Option(name: .long, help: "Seconds each workload runs per round.")
+    var sampleTime: Double = 0.05
+
+    @Flag(name: .long, help: "Print the results as JSON on stdout.")
+    var json = false
+
+    func validate() throws {
+        guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
+        guard sampleTime > 0 else { throw ValidationError("--sample-time must be positive") }
+    }
+
+    func run() throws {
+        let inputs: [BenchInput]
+        do {
+            inputs = try files.isEmpty ? BenchInput.corpus(at: corpus) : files.map { try BenchInput(path: $0) }
+        } catch {
+            Diagnostics.error("tapejson: \(error)")
+            throw ExitCode(ExitStatus.usageOrIO)
+        }
+        var plan = BenchPlan()
+        for input in inputs { try plan.add(input) }
+
+        let showProgress = isatty(2) == 1 && !json
+        let harness = BenchHarness(rounds: rounds, sampleTime: sampleTime) { message in
+            if showProgress { writeAll(2, Array("\r\u{1B}[K\(message)".utf8)) }
+        }
+        let medians = try harness.measure(plan.workloads)
+        if showProgress { writeAll(2, Array("\r\u{1B}[K".utf8)) }
+        let report = BenchReport(plan: plan, medians: medians, machine: machineLine(), peakMemory: peakResidentBytes())
+        var out = StandardOutput()
+        out.write(json ? report.json() : report.table())
+        out.flush()
+    }
+}
+
+/// A file to benchmark, mapped with simdjson's padding.
+struct BenchInput {
+    let name: String
+    let file: MappedFile
+
+    init(path: String) throws {
+        name = URL(fileURLWithPath: path).lastPathComponent
+        file = try MappedFile(path: path)
+        guard file.bytes.count > 0 else { throw JSONInputError(path: path, reason: "empty file") }
+    }
+
+    /// The bundled corpus's JSON documents, in name order.
+    static func corpus(at directory: String) throws -> [BenchInput] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+                .filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw JSONInputError(path: directory, reason: "cannot list the corpus directory (run from the project root or pass --corpus)")
+        }
+        guard !names.isEmpty else { throw JSONInputError(path: directory, reason: "no .json files") }
+        return try names.map { try BenchInput(path: directory + "/" + $0) }
+    }
+
+    var data: Data { Data(bytes: file.bytes.baseAddress!, count: file.bytes.count) }
+}
+

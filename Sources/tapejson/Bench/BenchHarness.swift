@@ -1,0 +1,125 @@
+import Foundation
+import TapeJSON
+
+/// One measured operation on one input: what it does, which library does it, the bytes it processes per
+/// run, and how to time `n` runs of it (returning seconds).
+struct Workload {
+    let file: String
+    let operation: String
+    let library: String
+    let bytes: Int
+    let timed: (_ iterations: Int) throws -> Double
+
+    /// A workload timed around a Swift closure.
+    init(file: String, operation: String, library: String, bytes: Int, run: @escaping () throws -> Void) {
+        self.init(file: file, operation: operation, library: library, bytes: bytes) { iterations in
+            let start = ContinuousClock.now
+            for _ in 0..<iterations { try run() }
+            return seconds(ContinuousClock.now - start)
+        }
+    }
+
+    /// A workload that times itself (the native C++ reference loop).
+    init(file: String, operation: String, library: String, bytes: Int, timed: @escaping (Int) throws -> Double) {
+        self.file = file
+        self.operation = operation
+        self.library = library
+        self.bytes = bytes
+        self.timed = timed
+    }
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+/// A TapeJSON workload and what it is compared with (indexes into the measured workloads).
+struct Comparison {
+    let file: String
+    let operation: String
+    let subject: Int
+    let baseline: Int
+}
+
+/// Throughput samples of one workload.
+struct Samples {
+    var secondsPerRun: [Double] = []
+
+    var median: Double {
+        let sorted = secondsPerRun.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+}
+
+/// Times workloads by interleaving them: every round runs each workload once (for about `sampleTime`
+/// seconds, repeating the operation), so drift in the machine's speed hits all of them alike. Figures are
+/// medians over rounds.
+struct BenchHarness {
+    var rounds: Int
+    var sampleTime: Double
+    var progress: (String) -> Void
+
+    /// How many repetitions of `work` take about `sampleTime` seconds (at least 1).
+    func calibrate(_ work: Workload) throws -> Int {
+        var iterations = 1
+        while true {
+            let seconds = try time(work, iterations: iterations)
+            if seconds >= sampleTime / 4 || iterations >= 1 << 20 {
+                return max(1, Int((Double(iterations) * sampleTime / max(seconds, 1e-9)).rounded()))
+            }
+            iterations *= 4
+        }
+    }
+
+    func time(_ work: Workload, iterations: Int) throws -> Double {
+        try work.timed(iterations)
+    }
+
+    /// Measures every workload, interleaved, and returns the median seconds per run of each.
+    func measure(_ workloads: [Workload]) throws -> [Double] {
+        var iterations: [Int] = []
+        for (n, work) in workloads.enumerated() {
+            progress("calibrating \(n + 1)/\(workloads.count): \(work.file) \(work.operation) (\(work.library))")
+            iterations.append(try calibrate(work))
+        }
+        var samples = Array(repeating: Samples(), count: workloads.count)
+        for round in 0..<rounds {
+            for (n, work) in workloads.enumerated() {
+                progress("round \(round + 1)/\(rounds), \(n + 1)/\(workloads.count): \(work.file) \(work.operation) (\(work.library))")
+                let seconds = try time(work, iterations: iterations[n])
+                samples[n].secondsPerRun.append(seconds / Double(iterations[n]))
+            }
+        }
+        return samples.map(\.median)
+    }
+}
+
+/// Peak resident memory of this process so far, in bytes.
+func peakResidentBytes() -> Int {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)  // bytes on Darwin
+    #endif
+}
+
+/// One line naming the machine, the simdjson kernel and the build: printed beside every figure.
+func machineLine() -> String {
+    var cpu = "unknown CPU"
+    if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+       let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+       let colon = line.firstIndex(of: ":") {
+        cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    #if DEBUG
+    let build = "DEBUG build (figures not meaningful: use -c release)"
+    #else
+    let build = "release build"
+    #endif
+    return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; simdjson kernel: \(SIMDImplementation.name); \(build)"
+}

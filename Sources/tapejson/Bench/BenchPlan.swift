@@ -1,0 +1,127 @@
+import Foundation
+import TapeJSON
+
+/// The workloads of one bench run and how they pair up.
+struct BenchPlan {
+    private(set) var workloads: [Workload] = []
+    private(set) var comparisons: [Comparison] = []
+
+    private mutating func add(_ workload: Workload) -> Int {
+        workloads.append(workload)
+        return workloads.count - 1
+    }
+
+    /// Adds every operation TapeJSON and its counterparts can run on `input`.
+    mutating func add(_ input: BenchInput) throws {
+        let name = input.name
+        let bytes = input.file.bytes
+        let size = bytes.count
+        let data = input.data
+        let parser = JSONParser()
+        // Every input must be valid JSON for the comparison to mean anything.
+        _ = try parser.parse(paddedBytes: bytes)
+
+        let native = add(Workload(file: name, operation: "parse", library: "simdjson C++", bytes: size) { n in
+            guard let seconds = ReferenceParser.parseSeconds(paddedBytes: bytes, iterations: n) else {
+                throw JSONInputError(path: name, reason: "native simdjson rejected the input")
+            }
+            return seconds
+        })
+        let parse = add(Workload(file: name, operation: "parse", library: "TapeJSON", bytes: size) {
+            _ = try parser.parse(paddedBytes: bytes)
+        })
+        let events = add(Workload(file: name, operation: "events", library: "TapeJSON", bytes: size) {
+            let document = try parser.parse(paddedBytes: bytes)
+            var sink = EventSink()
+            var reader = document.events
+            while let event = reader.next() { sink.touch(event) }
+            precondition(sink.checksum != 1, "keeps the walk from being optimised away")
+        })
+        let serialization = add(Workload(file: name, operation: "parse", library: "JSONSerialization", bytes: size) {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        })
+        comparisons.append(Comparison(file: name, operation: "parse to tape vs native simdjson", subject: parse, baseline: native))
+        comparisons.append(Comparison(file: name, operation: "parse to tape vs JSONSerialization", subject: parse, baseline: serialization))
+        comparisons.append(Comparison(file: name, operation: "event walk vs JSONSerialization", subject: events, baseline: serialization))
+    }
+}
+
+/// Touches every event's payload so the walk cannot be skipped.
+struct EventSink {
+    var checksum: UInt64 = 0
+
+    @inline(__always)
+    mutating func touch(_ event: JSONEvent) {
+        switch event {
+        case .startObject: checksum &+= 1
+        case .endObject: checksum &+= 2
+        case .startArray: checksum &+= 3
+        case .endArray: checksum &+= 4
+        case .key(let s): checksum &+= UInt64(s.count) &+ UInt64(s.count > 0 ? s.utf8[0] : 0)
+        case .string(let s): checksum &+= UInt64(s.count) &+ UInt64(s.count > 0 ? s.utf8[0] : 0)
+        case .int(let n): checksum &+= UInt64(bitPattern: n)
+        case .uint(let n): checksum &+= n
+        case .double(let d): checksum &+= d.bitPattern
+        case .bool(let b): checksum &+= b ? 5 : 6
+        case .null: checksum &+= 7
+        }
+    }
+}
+
+/// The results of a run, as a table or JSON.
+struct BenchReport {
+    let plan: BenchPlan
+    let medians: [Double]
+    let machine: String
+    let peakMemory: Int
+
+    private func megabytesPerSecond(_ index: Int) -> Double {
+        Double(plan.workloads[index].bytes) / medians[index] / 1e6
+    }
+
+    func table() -> String {
+        var lines: [[String]] = [["file", "operation", "TapeJSON MB/s", "baseline", "baseline MB/s", "ratio"]]
+        for c in plan.comparisons {
+            lines.append([
+                c.file, c.operation,
+                String(format: "%.1f", megabytesPerSecond(c.subject)),
+                plan.workloads[c.baseline].library,
+                String(format: "%.1f", megabytesPerSecond(c.baseline)),
+                String(format: "%.2fx", medians[c.baseline] / medians[c.subject]),
+            ])
+        }
+        var widths = Array(repeating: 0, count: lines[0].count)
+        for line in lines { for (k, cell) in line.enumerated() { widths[k] = max(widths[k], cell.count) } }
+        var text = "TapeJSON bench — \(machine)\n"
+        text += "medians of interleaved rounds; ratio = baseline time / TapeJSON time (above 1: TapeJSON faster)\n\n"
+        for (n, line) in lines.enumerated() {
+            let cells = line.enumerated().map { k, cell in
+                k < 2 || k == 3 ? cell.padding(toLength: widths[k], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[k] - cell.count) + cell
+            }
+            text += cells.joined(separator: "  ") + "\n"
+            if n == 0 { text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
+        }
+        text += "\npeak resident memory: \(peakMemory / 1_048_576) MiB\n"
+        return text
+    }
+
+    func json() -> String {
+        var rows: [[String: Any]] = []
+        for c in plan.comparisons {
+            rows.append([
+                "file": c.file, "operation": c.operation,
+                "tapejson_mb_per_s": megabytesPerSecond(c.subject),
+                "baseline": plan.workloads[c.baseline].library,
+                "baseline_mb_per_s": megabytesPerSecond(c.baseline),
+                "ratio": medians[c.baseline] / medians[c.subject],
+            ])
+        }
+        let object: [String: Any] = [
+            "machine": machine, "simdjson_kernel": SIMDImplementation.name,
+            "peak_resident_bytes": peakMemory, "results": rows,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
