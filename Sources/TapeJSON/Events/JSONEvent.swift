@@ -53,18 +53,21 @@ public protocol JSONEventHandler {
 /// A reader is not `Sequence`: Swift's `Sequence` requires escapable elements. Use `JSONValue`
 /// cursors for escapable, storable access.
 public struct JSONEventReader: ~Escapable {
-    let tape: Tape
+    @usableFromInline let tape: Tape
     /// The tape index of the next event.
-    var index: Int
+    @usableFromInline var index: Int
     /// One past the last tape index of the walked value.
-    let end: Int
+    @usableFromInline let end: Int
     /// Tape index of the start word of the last `.startObject`/`.startArray` returned, for `skipChildren`.
-    var lastStart: Int = -1
-    /// Whether the next string is a key: kept per open container (bit set = object).
-    var objectBits: UInt64 = 0
-    var deepObjectBits: [Bool] = []
-    var depth = 0
-    var expectKey = false
+    @usableFromInline var lastStart: Int = -1
+    /// For each open container, whether it is an object: bit k for depth k + 1 (up to 64), then the array.
+    @usableFromInline var objectBits: UInt64 = 0
+    @usableFromInline var deepObjectBits: [Bool] = []
+    @usableFromInline var depth = 0
+    /// Whether the innermost open container is an object (cached from the bits).
+    @usableFromInline var inObject = false
+    /// Whether the next string is a member name.
+    @usableFromInline var expectKey = false
 
     @_lifetime(borrow document)
     init(document: borrowing JSONDocument, start: Int, end: Int) {
@@ -80,13 +83,8 @@ public struct JSONEventReader: ~Escapable {
         self.end = value.tape.skip(value.index)
     }
 
-    private var inObject: Bool {
-        if depth == 0 { return false }
-        if depth <= 64 { return objectBits & (1 << UInt64(depth - 1)) != 0 }
-        return deepObjectBits[depth - 65]
-    }
-
-    private mutating func push(object: Bool) {
+    @usableFromInline
+    mutating func push(object: Bool) {
         depth += 1
         if depth <= 64 {
             let bit: UInt64 = 1 << UInt64(depth - 1)
@@ -94,22 +92,32 @@ public struct JSONEventReader: ~Escapable {
         } else {
             deepObjectBits.append(object)
         }
+        inObject = object
         expectKey = object
     }
 
-    private mutating func pop() {
+    @usableFromInline
+    mutating func pop() {
         if depth > 64 { deepObjectBits.removeLast() }
         depth -= 1
+        if depth == 0 {
+            inObject = false
+        } else if depth <= 64 {
+            inObject = objectBits & (1 << UInt64(depth - 1)) != 0
+        } else {
+            inObject = deepObjectBits[depth - 65]
+        }
         expectKey = inObject
     }
 
     /// The next event, or nil after the last one.
+    @inlinable @inline(__always)
     @_lifetime(copy self)
     public mutating func next() -> JSONEvent? {
         guard index < end else { return nil }
         let i = index
-        switch tape.tagByte(i) {
-        case TapeTag.string.rawValue:
+        let tag = tape.tagByte(i)
+        if tag == TapeTag.string.rawValue {
             index = i + 1
             let span = _overrideLifetime(Span(_unsafeElements: tape.stringBytes(i)), copying: self)
             if expectKey {
@@ -118,6 +126,8 @@ public struct JSONEventReader: ~Escapable {
             }
             expectKey = inObject
             return .string(JSONString(utf8: span))
+        }
+        switch tag {
         case TapeTag.startObject.rawValue:
             index = i + 1
             lastStart = i

@@ -9,16 +9,17 @@ public struct JSONString: ~Escapable {
     /// The UTF-8 bytes (no terminating NUL, escapes already resolved, already validated).
     public let utf8: Span<UInt8>
 
+    @inlinable
     @_lifetime(copy utf8)
     init(utf8: Span<UInt8>) {
         self.utf8 = utf8
     }
 
     /// The number of UTF-8 bytes.
-    public var count: Int { utf8.count }
+    @inlinable public var count: Int { utf8.count }
 
     /// Whether the string is empty.
-    public var isEmpty: Bool { utf8.isEmpty }
+    @inlinable public var isEmpty: Bool { utf8.isEmpty }
 
     /// A copy as a Swift `String` (one copy; the bytes are not validated a second time).
     public var string: String {

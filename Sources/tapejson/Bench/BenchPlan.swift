@@ -42,7 +42,8 @@ struct BenchPlan {
         })
         comparisons.append(Comparison(file: name, operation: "parse to tape vs native simdjson", subject: parse, baseline: native))
         comparisons.append(Comparison(file: name, operation: "parse to tape vs JSONSerialization", subject: parse, baseline: serialization))
-        comparisons.append(Comparison(file: name, operation: "event walk vs JSONSerialization", subject: events, baseline: serialization))
+        comparisons.append(Comparison(file: name, operation: "parse + event walk vs native parse", subject: events, baseline: native))
+        comparisons.append(Comparison(file: name, operation: "parse + event walk vs JSONSerialization", subject: events, baseline: serialization))
     }
 }
 
