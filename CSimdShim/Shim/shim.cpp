@@ -38,7 +38,11 @@ static_assert(std::is_same<decltype(dom::document::string_buf), std::unique_ptr<
 
 struct tj_parser {
     dom::parser parser;
-    explicit tj_parser(size_t max_capacity) : parser(max_capacity) {}
+    // simdjson sizes every document buffer to at least MINIMAL_DOCUMENT_CAPACITY bytes and fails with
+    // CAPACITY when that exceeds the parser's maximum, so a smaller maximum would reject every input.
+    // Swift enforces the caller's (smaller) limit before parsing.
+    explicit tj_parser(size_t max_capacity)
+        : parser(max_capacity < dom::MINIMAL_DOCUMENT_CAPACITY ? dom::MINIMAL_DOCUMENT_CAPACITY : max_capacity) {}
 };
 
 struct tj_stream {

@@ -19,18 +19,21 @@ struct ErrorLocator {
             guard i < bytes.count else { return (.unexpectedEndOfInput, i) }
             switch bytes[i] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                // simdjson counts the document root as depth 0 and fails when an opening bracket
-                // would reach maxDepth.
-                if containers.count + 1 >= maxDepth { return (.depthLimitExceeded, i) }
                 let open = bytes[i]
-                containers.append(open)
+                let openAt = i
                 i = skipWhitespace(i + 1)
                 guard i < bytes.count else { return (.unexpectedEndOfInput, i) }
                 let close = open == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if bytes[i] == close {
-                    containers.removeLast()
+                    // simdjson does not count an empty container toward the depth.
                     i += 1
-                } else if open == UInt8(ascii: "{") {
+                    break
+                }
+                // simdjson counts the document root as depth 0 and fails when an opening bracket of a
+                // non-empty container would reach maxDepth.
+                if containers.count + 1 >= maxDepth { return (.depthLimitExceeded, openAt) }
+                containers.append(open)
+                if open == UInt8(ascii: "{") {
                     if let problem = readKey(&i) { return problem }
                     continue readValue
                 } else {
