@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TapeJSON
+
+/// The JSONTestSuite parsing files bundled with this target (`Fixtures/JSONTestSuite/test_parsing`).
+enum TestSuiteFiles {
+    static let directory: URL = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
+        .appendingPathComponent("JSONTestSuite/test_parsing")
+
+    /// File names starting with `prefix` (`y_`, `n_` or `i_`), sorted.
+    static func names(_ prefix: String) -> [String] {
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return all.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+    }
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+    }
+}
+
+/// The error thrown for `input`, or nil when it parses.
+func parseError(_ input: [UInt8], parser: JSONParser = .shared) -> JSONError? {
+    do {
+        _ = try parser.parse(input)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+func parseError(_ text: String, parser: JSONParser = .shared) -> JSONError? {
+    parseError(Array(text.utf8), parser: parser)
+}
+
+/// Expects `input` to fail with exactly this kind and position.
+func expectError(_ input: [UInt8], _ kind: JSONError.Kind, offset: Int, line: Int, column: Int,
+                 parser: JSONParser = .shared, sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let error = parseError(input, parser: parser) else {
+        Issue.record("expected \(kind), but the input parsed", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(error.kind == kind, sourceLocation: sourceLocation)
+    #expect(error.offset == offset, "offset", sourceLocation: sourceLocation)
+    #expect(error.line == line, "line", sourceLocation: sourceLocation)
+    #expect(error.column == column, "column", sourceLocation: sourceLocation)
+}
+
+func expectError(_ text: String, _ kind: JSONError.Kind, offset: Int, line: Int, column: Int,
+                 parser: JSONParser = .shared, sourceLocation: SourceLocation = #_sourceLocation) {
+    expectError(Array(text.utf8), kind, offset: offset, line: line, column: column, parser: parser,
+                sourceLocation: sourceLocation)
+}
+
+/// Checks what any reported error must satisfy: a position inside the input that agrees with its line,
+/// and a message. An error placed at the very end must be about the end (anything else would mean the
+/// position was guessed rather than found).
+func expectPlausible(_ error: JSONError, in input: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect((0...input.count).contains(error.offset), "offset \(error.offset) of \(input.count)",
+            sourceLocation: sourceLocation)
+    #expect(error.line >= 1 && error.column >= 1, sourceLocation: sourceLocation)
+    #expect(!error.message.isEmpty && !error.description.isEmpty, sourceLocation: sourceLocation)
+    let end = min(max(error.offset, 0), input.count)
+    let newlines = input[..<end].count(where: { $0 == 0x0A })
+    #expect(error.line == newlines + 1, "line of offset \(error.offset)", sourceLocation: sourceLocation)
+    let lineStart = input[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+    #expect(error.column <= end - lineStart + 1, "column within its line", sourceLocation: sourceLocation)
+    if error.offset == input.count {
+        #expect([.unexpectedEndOfInput, .emptyInput].contains(error.kind),
+                "\(error.kind) at the end of the input", sourceLocation: sourceLocation)
+    }
+}
