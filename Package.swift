@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "TapeJSON", targets: ["TapeJSON"]),
         .executable(name: "tapejson", targets: ["tapejson"]),
+        .library(name: "CorpusModels", targets: ["CorpusModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +35,8 @@ let package = Package(
             dependencies: ["CSimdShim"],
             swiftSettings: swiftSettings
         ),
+        // Codable models of the benchmark corpus, shared by the tests, `tapejson bench` and Benchmarks/.
+        .target(name: "CorpusModels", path: "Sources/CorpusModels"),
         .executableTarget(
             name: "tapejson",
             dependencies: [
