@@ -18,7 +18,7 @@ struct TapeJSONCommand: ParsableCommand {
         commandName: "tapejson",
         abstract: "Fast JSON validation, inspection and benchmarking on simdjson's tape.",
         discussion: "Exit status: 0 when every input is valid, 1 when any is invalid, 2 for usage or I/O errors.",
-        subcommands: [Bench.self, Validate.self, Events.self, Paths.self]
+        subcommands: [Bench.self, Validate.self, Lines.self, GenLogs.self, Events.self, Paths.self]
     )
 
     static func main() {

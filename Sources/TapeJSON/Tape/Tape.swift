@@ -62,6 +62,13 @@ struct Tape: @unchecked Sendable {
     @usableFromInline let strings: UnsafePointer<UInt8>
 
     @inlinable
+    init(words: UnsafePointer<UInt64>, count: Int, strings: UnsafePointer<UInt8>) {
+        self.words = words
+        self.count = count
+        self.strings = strings
+    }
+
+    @inlinable
     init(_ raw: tj_tape) {
         self.words = raw.tape
         self.count = raw.tape_count
@@ -135,6 +142,27 @@ struct Tape: @unchecked Sendable {
         let base = strings + offset
         let length = UnsafeRawPointer(base).loadUnaligned(as: UInt32.self).littleEndian
         return UnsafeBufferPointer(start: base + 4, count: Int(length))
+    }
+
+    /// How many bytes of the string buffer this tape uses (strings are written in tape order, so this
+    /// is the end of the last string).
+    func stringBufferUsedBytes() -> Int {
+        // Walk forward word by word (a number's raw second word can look like any tag).
+        var end = 0
+        var i = 1
+        while i < count {
+            let tag = tagByte(i)
+            if tag == TapeTag.string.rawValue {
+                let bytes = stringBytes(i)
+                end = bytes.baseAddress! - strings + bytes.count + 1
+                i += 1
+            } else if tag == TapeTag.int64.rawValue || tag == TapeTag.uint64.rawValue || tag == TapeTag.double.rawValue {
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        return end
     }
 
     /// Whether the string at tape index `i` equals `key`, byte for byte, without building a String.

@@ -1,0 +1,179 @@
+import CSimdShim
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the scanner found on one line.
+enum LineOutcome {
+    /// A valid document; its tape is valid until the scanner moves on.
+    case document(Tape, line: Int, offset: Int, length: Int)
+    /// An invalid line; the error's offset, line and column are absolute in the input.
+    case invalid(JSONError)
+}
+
+/// Parses the lines of a `LineChunk` with simdjson's `parse_many`, and accounts for every line.
+///
+/// `parse_many` is the fast path, but in simdjson 3.0.1 it stops at the first bad document, reports a
+/// truncated last document only through `truncated_bytes()`, fails a document larger than its batch with
+/// CAPACITY, and separates documents by whitespace rather than by lines. So the scanner checks each
+/// document it gets against the line structure, and falls back to parsing line by line wherever the two
+/// disagree: after an error (then `parse_many` resumes after the bad line), for a line holding more than
+/// one value or a value spanning lines, for scalar documents, and for any bytes the stream skipped.
+/// A document larger than the batch doubles the batch instead of failing.
+struct ChunkScanner {
+    let streamParser: SimdParser
+    let lineParser: SimdParser
+    var batchSize: Int
+    let threaded: Bool
+
+    init(maxDepth: Int, batchSize: Int, threaded: Bool) throws(JSONError) {
+        streamParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: maxDepth)
+        lineParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: maxDepth)
+        self.batchSize = max(batchSize, 1 << 12)
+        self.threaded = threaded
+    }
+
+    /// Calls `visit` for every non-blank line of `chunk` in order, until it returns false.
+    /// Returns false when `visit` stopped the scan.
+    mutating func scan(_ chunk: LineChunk, _ visit: (LineOutcome) throws -> Bool) rethrows -> Bool {
+        let bytes = chunk.uint8
+        let end = chunk.count
+        var next = chunk.start      // first byte not yet accounted for
+        var line = chunk.baseLine   // line number of `next`
+
+        restart: while true {
+            skipBlankLines(bytes, end, &next, &line)
+            if next >= end { return true }
+            var error: Int32 = 0
+            guard let stream = tj_stream_create(streamParser.raw, bytes + next, end - next, batchSize, threaded, &error) else {
+                // The stream could not even start (allocation): account for the rest line by line.
+                return try scanLines(bytes, end, &next, &line, upTo: end, stopAfterFirstError: false, visit)
+            }
+            defer { tj_stream_destroy(stream) }
+            let streamStart = next
+            while true {
+                var raw = tj_tape()
+                var relative = 0
+                var length = 0
+                let code = tj_stream_next(stream, &raw, &relative, &length)
+                if code == TJ_EMPTY {
+                    // Whatever the stream did not hand out (a truncated last line) is checked line by line.
+                    return try scanLines(bytes, end, &next, &line, upTo: end, stopAfterFirstError: false, visit)
+                }
+                if code != TJ_SUCCESS {
+                    if code == TJ_CAPACITY {
+                        // A document larger than the batch: grow the batch past the current line and retry.
+                        let lineEnd = endOfLine(bytes, end, from: next)
+                        batchSize = max(batchSize * 2, (lineEnd - next + 1 + 4095) / 4096 * 4096)
+                        continue restart
+                    }
+                    // simdjson stops here. Find the bad line by parsing line by line, then resume after it.
+                    guard try scanLines(bytes, end, &next, &line, upTo: end, stopAfterFirstError: true, visit) else {
+                        return false
+                    }
+                    continue restart
+                }
+                let offset = streamStart + relative
+                if offset < next { continue }  // already accounted for by a line-by-line pass
+                if offset > next {
+                    // Only blank lines may lie between documents; anything else is checked line by line.
+                    let lineStart = startOfLine(bytes, chunk.start, offset)
+                    if !isBlank(bytes, next, lineStart) || lineStart != offset {
+                        guard try scanLines(bytes, end, &next, &line, upTo: endOfLine(bytes, end, from: offset) + 1,
+                                            stopAfterFirstError: false, visit) else { return false }
+                        continue
+                    }
+                    skipBlankLines(bytes, end, &next, &line)
+                }
+                let lineEnd = endOfLine(bytes, end, from: offset)
+                let tape = Tape(raw)
+                let rootTag = tape.tagByte(Tape.rootIndex)
+                let isContainer = rootTag == TapeTag.startObject.rawValue || rootTag == TapeTag.startArray.rawValue
+                if isContainer && offset + length <= lineEnd && isBlank(bytes, offset + length, lineEnd) {
+                    guard try visit(.document(tape, line: line, offset: chunk.baseOffset + offset,
+                                              length: contentEnd(bytes, offset, lineEnd) - offset)) else { return false }
+                    next = lineEnd + 1
+                    line += 1
+                } else {
+                    guard try scanLines(bytes, end, &next, &line, upTo: lineEnd + 1, stopAfterFirstError: false, visit)
+                    else { return false }
+                }
+            }
+        }
+
+        /// Parses lines one at a time from `next` until `limit` (or the first bad line).
+        func scanLines(_ bytes: UnsafePointer<UInt8>, _ end: Int, _ next: inout Int, _ line: inout Int, upTo limit: Int,
+                       stopAfterFirstError: Bool, _ visit: (LineOutcome) throws -> Bool) rethrows -> Bool {
+            while next < min(limit, end) {
+                let lineEnd = endOfLine(bytes, end, from: next)
+                let stop = contentEnd(bytes, next, lineEnd)
+                if !isBlank(bytes, next, stop) {
+                    let slice = UnsafeRawBufferPointer(start: bytes + next, count: stop - next)
+                    let outcome: LineOutcome
+                    switch lineParser.parse(slice, padded: true) {
+                    case .success(let tape):
+                        outcome = .document(tape, line: line, offset: chunk.baseOffset + next, length: stop - next)
+                    case .failure(let code):
+                        var error = JSONError(simdjson: code, input: slice, maxDepth: lineParser.maxDepth)
+                        error.offset += chunk.baseOffset + next
+                        error.line = line
+                        outcome = .invalid(error)
+                    }
+                    let failed: Bool
+                    if case .invalid = outcome { failed = true } else { failed = false }
+                    guard try visit(outcome) else { return false }
+                    next = lineEnd + 1
+                    line += 1
+                    if failed && stopAfterFirstError { return true }
+                } else {
+                    next = lineEnd + 1
+                    line += 1
+                }
+            }
+            return true
+        }
+    }
+
+    /// Index of the `\n` ending the line at `from`, or `end`.
+    private func endOfLine(_ bytes: UnsafePointer<UInt8>, _ end: Int, from: Int) -> Int {
+        guard from < end, let p = memchr(bytes + from, 0x0A, end - from) else { return end }
+        return UnsafeRawPointer(p) - UnsafeRawPointer(bytes)
+    }
+
+    private func startOfLine(_ bytes: UnsafePointer<UInt8>, _ floor: Int, _ offset: Int) -> Int {
+        var i = offset
+        while i > floor && bytes[i - 1] != 0x0A { i -= 1 }
+        return i
+    }
+
+    /// The end of a line's content: before a `\r` that ends it.
+    private func contentEnd(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ lineEnd: Int) -> Int {
+        lineEnd > start && bytes[lineEnd - 1] == 0x0D ? lineEnd - 1 : lineEnd
+    }
+
+    private func isBlank(_ bytes: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+        var i = from
+        while i < to {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0D, 0x0A: i += 1
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// Moves `next` past whole blank lines (whitespace only), counting them.
+    private func skipBlankLines(_ bytes: UnsafePointer<UInt8>, _ end: Int, _ next: inout Int, _ line: inout Int) {
+        while next < end {
+            let lineEnd = endOfLine(bytes, end, from: next)
+            guard isBlank(bytes, next, lineEnd) else { return }
+            next = lineEnd + 1
+            line += 1
+        }
+    }
+}

@@ -1,0 +1,149 @@
+/// One valid line of a JSON Lines input, as handed to a reader's callback.
+///
+/// Non-escapable: its tape lives in the reader's reused batch buffers, so it is valid only inside the
+/// callback that received it. Read it there (events, typed decoding), or take `document`, an owned copy
+/// that can be kept.
+public struct JSONLine: ~Escapable {
+    let tape: Tape
+    /// The 1-based line number in the input (for a streamed top-level array: the line where the
+    /// element starts).
+    public let lineNumber: Int
+    /// The byte offset of the line's first byte in the input.
+    public let offset: Int
+    /// The length of the line's content in bytes (without its line ending).
+    public let length: Int
+    /// The 0-based index of this document among the non-blank lines read (for a streamed top-level
+    /// array, the element's index).
+    public let index: Int
+    let raw: UnsafeRawBufferPointer
+
+    @_lifetime(borrow owner)
+    init(tape: Tape, raw: UnsafeRawBufferPointer, lineNumber: Int, offset: Int, length: Int, index: Int,
+         owner: borrowing AnyObject) {
+        self.tape = tape
+        self.raw = raw
+        self.lineNumber = lineNumber
+        self.offset = offset
+        self.length = length
+        self.index = index
+    }
+
+    /// An owned copy of this line's document (its tape and strings, about the size of the line), which
+    /// may be kept after the callback returns.
+    public var document: JSONDocument {
+        JSONDocument(storage: DocumentStorage(copying: tape))
+    }
+
+    /// The line's bytes as read (without its line ending).
+    public var bytes: Span<UInt8> {
+        @_lifetime(copy self)
+        get { _overrideLifetime(Span(_unsafeElements: raw.bindMemory(to: UInt8.self)), copying: self) }
+    }
+
+    /// A pull reader over the line's events, without copying.
+    public var events: JSONEventReader {
+        @_lifetime(copy self)
+        get {
+            let reader = JSONEventReader(tape: tape, start: Tape.rootIndex, end: tape.count - 1)
+            return _overrideLifetime(reader, copying: self)
+        }
+    }
+}
+
+extension JSONEventReader {
+    @_lifetime(immortal)
+    init(tape: Tape, start: Int, end: Int) {
+        self.tape = tape
+        self.index = start
+        self.end = end
+    }
+}
+
+/// A line that could not be used: invalid JSON, or (when decoding) a value that does not decode.
+public struct JSONLineError: Error, CustomStringConvertible, @unchecked Sendable {
+    /// The 1-based line number.
+    public var line: Int
+    /// The 1-based column of the problem (1 when the whole line is at fault, as for a decoding error).
+    public var column: Int
+    /// The byte offset of the problem in the input.
+    public var offset: Int
+    /// The underlying error: a `JSONError` for invalid JSON, a `DecodingError` (or whatever a transform
+    /// threw) otherwise.
+    public var underlying: any Error
+
+    public init(line: Int, column: Int, offset: Int, underlying: any Error) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.underlying = underlying
+    }
+
+    init(_ error: JSONError) {
+        self.init(line: error.line, column: error.column, offset: error.offset, underlying: error)
+    }
+
+    /// A one-line message without the position.
+    public var message: String {
+        if let json = underlying as? JSONError {
+            return json.message + (json.excerpt.isEmpty ? "" : " near '\(json.excerpt)'")
+        }
+        if let decoding = underlying as? DecodingError {
+            switch decoding {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+                 .dataCorrupted(let context):
+                let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+                return (path.isEmpty ? "" : "at \(path): ") + context.debugDescription
+            @unknown default:
+                return String(describing: decoding)
+            }
+        }
+        return String(describing: underlying)
+    }
+
+    /// `line L, column C: message`.
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// What to do with lines that are not valid JSON (or do not decode).
+public enum JSONLinesErrorPolicy: String, Sendable, CaseIterable {
+    /// Stop at the first bad line and throw its `JSONLineError`.
+    case fail
+    /// Leave bad lines out; they are only counted (`JSONLinesSummary.invalid`).
+    case skip
+    /// Deliver good lines and hand each bad line to the `onInvalidLine` callback.
+    case report
+}
+
+/// Options for reading JSON Lines.
+public struct JSONLinesOptions: Sendable {
+    /// What happens to bad lines.
+    public var errorPolicy: JSONLinesErrorPolicy
+    /// simdjson's `parse_many` batch size. A document larger than the batch grows it.
+    public var batchSize: Int
+    /// Bytes read per chunk (the unit of work of one worker). A line longer than a chunk grows the chunk.
+    public var chunkSize: Int
+    /// The deepest nesting accepted in one document.
+    public var maxDepth: Int
+
+    public init(errorPolicy: JSONLinesErrorPolicy = .fail, batchSize: Int = 1 << 20, chunkSize: Int = 4 << 20,
+                maxDepth: Int = JSONParser.defaultMaxDepth) {
+        self.errorPolicy = errorPolicy
+        self.batchSize = batchSize
+        self.chunkSize = chunkSize
+        self.maxDepth = maxDepth
+    }
+}
+
+/// Counts for one pass over a JSON Lines input. `documents + invalid == lines` always: no line is lost.
+public struct JSONLinesSummary: Sendable, Equatable {
+    /// Non-blank lines read (blank lines are not documents and are not counted).
+    public var lines = 0
+    /// Lines delivered (valid, and decoded when decoding).
+    public var documents = 0
+    /// Lines that were invalid (or failed to decode).
+    public var invalid = 0
+    /// Bytes read.
+    public var bytes = 0
+
+    public init() {}
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Synchronization
+
+extension JSONLines {
+    /// Transforms every valid line with `jobs` workers and delivers the results on the calling thread.
+    ///
+    /// The input is read on the calling thread in chunks of whole lines; workers parse and transform whole
+    /// chunks (each with its own simdjson parsers), and at most `2 × jobs` chunks are in flight, so memory
+    /// stays flat. With `ordered` (the default) results arrive in input order; otherwise in the order chunks
+    /// finish (lines within a chunk keep their order). A line whose transform throws counts as invalid
+    /// and goes through the error policy like invalid JSON.
+    ///
+    /// - Parameters:
+    ///   - jobs: worker threads; defaults to the active processor count. With 1, everything runs on the
+    ///     calling thread.
+    ///   - transform: runs on a worker for each valid line (the line is valid only during the call).
+    ///   - each: receives each result with its line's number, on the calling thread.
+    ///   - onInvalidLine: receives bad lines under `.report`, on the calling thread.
+    @discardableResult
+    public func map<T: Sendable>(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, ordered: Bool = true,
+                                 _ transform: @escaping @Sendable (borrowing JSONLine) throws -> T,
+                                 each: (_ value: T, _ lineNumber: Int) throws -> Void,
+                                 onInvalidLine: (JSONLineError) throws -> Void = { _ in },
+                                 onProgress: (JSONLinesSummary) -> Void = { _ in }) throws -> JSONLinesSummary {
+        let policy = options.errorPolicy
+        if jobs <= 1 {
+            return try scanAll({ line in
+                let value: T
+                do {
+                    value = try transform(line)
+                } catch {
+                    return JSONLineError(line: line.lineNumber, column: 1, offset: line.offset, underlying: error)
+                }
+                try each(value, line.lineNumber)
+                return nil
+            }, onInvalidLine: onInvalidLine, onProgress: onProgress)
+        }
+
+        let pool = ChunkPool(keep: 4 * jobs)
+        var chunker = try makeChunker(pool: pool)
+        defer { chunker.release() }
+        let work = WorkQueue<T>(jobs: jobs, options: options, transform: transform)
+        defer { work.shutdown() }
+
+        var summary = JSONLinesSummary()
+        var inFlight = 0
+        var nextToDeliver = 0
+        var endOfInput = false
+        var firstError: Error?
+
+        func deliver(_ result: ChunkResult<T>) throws {
+            summary.bytes += result.bytes
+            for entry in result.entries {
+                summary.lines += 1
+                switch entry {
+                case .value(let value, let line):
+                    summary.documents += 1
+                    try each(value, line)
+                case .invalid(let error):
+                    summary.invalid += 1
+                    switch policy {
+                    case .fail: throw error
+                    case .skip: break
+                    case .report: try onInvalidLine(error)
+                    }
+                }
+            }
+        }
+
+        func deliverReady(blocking: Bool) throws {
+            if blocking { work.waitForCompletion() }
+            let ready = work.takeCompleted(ordered: ordered, next: nextToDeliver)
+            for result in ready {
+                inFlight -= 1
+                if ordered { nextToDeliver += 1 }
+                if let error = result.setupError { throw error }
+                try deliver(result)
+                onProgress(summary)
+            }
+        }
+
+        do {
+            while true {
+                while inFlight >= 2 * jobs { try deliverReady(blocking: true) }
+                try deliverReady(blocking: false)
+                if endOfInput {
+                    if inFlight == 0 { break }
+                    try deliverReady(blocking: true)
+                    continue
+                }
+                if let chunk = try chunker.next() {
+                    work.submit(chunk)
+                    inFlight += 1
+                } else {
+                    endOfInput = true
+                }
+            }
+        } catch {
+            firstError = error
+        }
+        if let firstError { throw firstError }
+        return summary
+    }
+}
+
+/// One line's result from a worker.
+enum ChunkEntry<T> {
+    case value(T, line: Int)
+    case invalid(JSONLineError)
+}
+
+/// A worker's results for one chunk.
+struct ChunkResult<T>: @unchecked Sendable {
+    var sequence: Int
+    var bytes: Int
+    var entries: [ChunkEntry<T>]
+    var setupError: Error?
+}
+
+/// Chunks waiting for workers, and results waiting for the caller.
+final class WorkQueue<T: Sendable>: @unchecked Sendable {
+    private struct State {
+        var pending: [LineChunk] = []
+        var completed: [Int: ChunkResult<T>] = [:]
+        var stopping = false
+    }
+
+    private let state = Mutex(State())
+    private let available = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let exited = DispatchSemaphore(value: 0)
+    private let jobs: Int
+
+    init(jobs: Int, options: JSONLinesOptions, transform: @escaping @Sendable (borrowing JSONLine) throws -> T) {
+        self.jobs = jobs
+        for _ in 0..<jobs {
+            let thread = Thread { [self] in
+                self.work(options: options, transform: transform)
+                self.exited.signal()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    func submit(_ chunk: LineChunk) {
+        state.withLock { $0.pending.append(chunk) }
+        available.signal()
+    }
+
+    /// Blocks until at least one more chunk has finished.
+    func waitForCompletion() { finished.wait() }
+
+    /// Finished results ready for delivery: the run starting at `next` when ordered, else all.
+    func takeCompleted(ordered: Bool, next: Int) -> [ChunkResult<T>] {
+        state.withLock { state in
+            var ready: [ChunkResult<T>] = []
+            if ordered {
+                var k = next
+                while let result = state.completed.removeValue(forKey: k) {
+                    ready.append(result)
+                    k += 1
+                }
+            } else {
+                ready = state.completed.values.sorted { $0.sequence < $1.sequence }
+                state.completed.removeAll()
+            }
+            return ready
+        }
+    }
+
+    /// Stops the workers (pending chunks are dropped) and waits for them to exit.
+    func shutdown() {
+        let dropped = state.withLock { state -> [LineChunk] in
+            state.stopping = true
+            let pending = state.pending
+            state.pending.removeAll()
+            return pending
+        }
+        for chunk in dropped { chunk.recycle() }
+        for _ in 0..<jobs { available.signal() }
+        for _ in 0..<jobs { exited.wait() }
+    }
+
+    private func work(options: JSONLinesOptions, transform: @Sendable (borrowing JSONLine) throws -> T) {
+        var scanner: ChunkScanner?
+        var setupError: Error?
+        do {
+            scanner = try ChunkScanner(maxDepth: options.maxDepth, batchSize: options.batchSize, threaded: false)
+        } catch {
+            setupError = error
+        }
+        while true {
+            available.wait()
+            let next = state.withLock { state -> LineChunk? in
+                if state.stopping { return nil }
+                return state.pending.isEmpty ? nil : state.pending.removeFirst()
+            }
+            guard let chunk = next else { return }
+            var result = ChunkResult<T>(sequence: chunk.sequence, bytes: chunk.count - chunk.start, entries: [],
+                                        setupError: setupError)
+            if var active = scanner {
+                let owner = active.streamParser as AnyObject
+                var index = 0
+                _ = active.scan(chunk) { outcome in
+                    switch outcome {
+                    case .document(let tape, let line, let offset, let length):
+                        let item = JSONLine(tape: tape, raw: UnsafeRawBufferPointer(start: chunk.base + (offset - chunk.baseOffset), count: length),
+                                        lineNumber: line, offset: offset, length: length, index: index,
+                                            owner: owner)
+                        index += 1
+                        do {
+                            result.entries.append(.value(try transform(item), line: line))
+                        } catch {
+                            result.entries.append(.invalid(JSONLineError(line: line, column: 1, offset: offset,
+                                                                         underlying: error)))
+                        }
+                    case .invalid(let error):
+                        result.entries.append(.invalid(JSONLineError(error)))
+                    }
+                    return true
+                }
+                scanner = active
+            }
+            chunk.recycle()
+            state.withLock { $0.completed[result.sequence] = result }
+            finished.signal()
+        }
+    }
+}

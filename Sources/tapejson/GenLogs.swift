@@ -1,0 +1,228 @@
+import ArgumentParser
+import Foundation
+import TapeJSON
+
+/// `tapejson gen-logs --size 256MB --seed S PATH`
+struct GenLogs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gen-logs",
+        abstract: "Write deterministic synthetic application and access logs as JSON Lines.",
+        discussion: """
+            The same seed and size always give the same bytes. Lines mix ISO-8601 timestamps (UTC and \
+            offsets) with epoch-millisecond integers, levels in two casings, services, messages with escapes \
+            and non-ASCII text, nested http objects, arrays, nulls, and the user id under the keys userId, \
+            user_id and UserID.
+            """
+    )
+
+    @Option(name: .long, help: "Approximate output size: bytes, or a number with KB, MB or GB (powers of 1000).")
+    var size: String = "256MB"
+
+    @Option(name: .long, help: "Random seed.")
+    var seed: UInt64 = 42
+
+    @Argument(help: "The output file; '-' writes standard output.")
+    var path: String
+
+    func run() throws {
+        guard let bytes = GenLogs.parseSize(size) else {
+            throw ValidationError("--size must be a number of bytes, optionally with KB, MB or GB: got '\(size)'")
+        }
+        let fd: Int32 = path == "-" ? 1 : open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else {
+            Diagnostics.error("tapejson: \(path): \(String(cString: strerror(errno)))")
+            throw ExitCode(ExitStatus.usageOrIO)
+        }
+        defer { if fd != 1 { close(fd) } }
+        var generator = LogGenerator(seed: seed)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 20)
+        var written = 0
+        while written < bytes {
+            let before = buffer.count
+            generator.appendLine(to: &buffer)
+            written += buffer.count - before
+            if buffer.count >= 1 << 20 {
+                writeAll(fd, buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        writeAll(fd, buffer)
+    }
+
+    /// `123`, `10KB`, `256MB`, `1GB` (decimal units; also KiB/MiB/GiB in powers of 1024).
+    static func parseSize(_ text: String) -> Int? {
+        let upper = text.uppercased().trimmingCharacters(in: .whitespaces)
+        let units: [(String, Int)] = [("KIB", 1 << 10), ("MIB", 1 << 20), ("GIB", 1 << 30),
+                                      ("KB", 1000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("B", 1)]
+        for (suffix, factor) in units where upper.hasSuffix(suffix) {
+            guard let n = Double(upper.dropLast(suffix.count)), n >= 0 else { return nil }
+            return Int(n * Double(factor))
+        }
+        guard let n = Int(upper), n >= 0 else { return nil }
+        return n
+    }
+}
+
+/// A deterministic log line generator (SplitMix64 random numbers, no Foundation formatting on the hot path).
+struct LogGenerator {
+    private var state: UInt64
+    private var clock: Int64 = 1_767_225_600_000  // 2026-01-01T00:00:00Z in ms
+
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
+
+    private mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    private mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    private mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+
+    private static let services = ["gateway", "accounts", "payments", "orders", "catalog", "shipping",
+                                   "mailer", "ranking", "profiles", "thumbnailer", "ledger", "scheduler"]
+    private static let levels = ["INFO", "INFO", "INFO", "INFO", "INFO", "INFO", "DEBUG", "DEBUG", "WARN", "ERROR", "TRACE"]
+    private static let methods = ["GET", "GET", "GET", "GET", "GET", "POST", "POST", "PUT", "DELETE", "PATCH"]
+    private static let statuses = [200, 200, 200, 200, 200, 200, 200, 201, 204, 304, 400, 401, 404, 429, 500, 503]
+    private static let routes = ["/api/v1/accounts/", "/api/v1/orders/", "/api/v2/search?q=", "/api/v1/cart/",
+                                 "/health", "/api/v1/payments/", "/assets/img/", "/api/v1/stock/", "/graphql",
+                                 "/api/v3/feed/", "/api/v1/größe/"]
+    private static let words = ["cache", "warmed", "request", "served", "retry", "scheduled", "token", "expired",
+                                "upstream", "slow", "batch", "flushed", "connection", "reset", "queue", "drained",
+                                "index", "rebuilt", "lock", "acquired", "invoice", "issued", "session", "opened"]
+    private static let decorated = ["crème brûlée", "Kraków", "Malmö", "İstanbul", "北京", "東京タワー", "Санкт-Петербург",
+                                    "Αθήνα", "עברית", "العربية", "🎉", "✔︎ ok", "£9.99", "…", "“curly”"]
+    private static let escaped = [#"quoted \"value\""#, #"C:\\logs\\app.log"#, #"two\nlines"#, #"tab\there"#,
+                                  #"bell \u0007 char"#, #"slash \/ escaped"#, #"snowman \u2603"#, #"pair \ud83d\ude80"#]
+    private static let agents = ["Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/131.0", "curl/8.9.1",
+                                 "Wget/1.24.5", "Go-http-client/1.1", "Apache-HttpClient/5.3 (Java/21)",
+                                 "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 Safari/605.1.15"]
+
+    mutating func appendLine(to out: inout [UInt8]) {
+        clock += Int64(below(250))
+        let service = pick(Self.services)
+        append(&out, "{\"timestamp\":")
+        if chance(15) {
+            append(&out, String(clock))
+        } else {
+            appendQuoted(&out, isoTimestamp(clock, offsetMinutes: chance(80) ? 0 : pick([60, -300, 330, 540])))
+        }
+        append(&out, ",\"level\":")
+        let level = pick(Self.levels)
+        appendQuoted(&out, chance(5) ? level.lowercased() : level)
+        append(&out, ",\"service\":")
+        appendQuoted(&out, service)
+        append(&out, ",\"host\":")
+        appendQuoted(&out, "\(service)-\(below(32)).eu-central-1.internal")
+        append(&out, ",\"pid\":\(100 + below(60000)),\"message\":\"")
+        appendMessage(&out)
+        append(&out, "\"")
+        if chance(80) {
+            append(&out, ",\"trace_id\":\"")
+            for _ in 0..<4 { append(&out, hex(next(), digits: 8)) }
+            append(&out, "\"")
+        }
+        switch below(10) {
+        case 0, 1, 2: append(&out, ",\"userId\":\(1 + below(9_000_000))")
+        case 3, 4: append(&out, ",\"user_id\":\(1 + below(9_000_000))")
+        case 5: append(&out, ",\"UserID\":\"usr_\(hex(next(), digits: 10))\"")
+        default: break
+        }
+        if chance(55) {
+            append(&out, ",\"http\":{\"method\":")
+            appendQuoted(&out, pick(Self.methods))
+            append(&out, ",\"path\":")
+            appendQuoted(&out, pick(Self.routes) + String(below(100_000_000)))
+            append(&out, ",\"status\":\(pick(Self.statuses)),\"bytes\":\(below(3_000_000))")
+            let latency = Double(below(2_000_000)) / 1000
+            append(&out, ",\"latency_ms\":")
+            append(&out, chance(10) ? String(format: "%.3e", latency) : String(latency))
+            append(&out, ",\"client_ip\":\"\(1 + below(223)).\(below(256)).\(below(256)).\(1 + below(254))\"")
+            append(&out, ",\"user_agent\":")
+            appendQuoted(&out, pick(Self.agents))
+            append(&out, ",\"tls\":\(chance(90) ? "true" : "false")")
+            if chance(20) {
+                append(&out, ",\"headers\":{\"x-request-start\":\(clock),\"x-cache\":")
+                append(&out, pick(["\"HIT\"", "\"MISS\"", "null"]))
+                append(&out, ",\"accept-language\":")
+                appendQuoted(&out, pick(["en-GB,en;q=0.8", "fr-FR", "ko-KR", "es-419"]))
+                append(&out, "}")
+            }
+            append(&out, "}")
+        }
+        if chance(25) {
+            append(&out, ",\"tags\":[")
+            let n = 1 + below(4)
+            for k in 0..<n {
+                if k > 0 { append(&out, ",") }
+                appendQuoted(&out, pick(["canary", "beta", "eu", "mobile", "batch", "retry", "internal"]))
+            }
+            append(&out, "]")
+        }
+        if chance(10) {
+            append(&out, ",\"error\":{\"type\":")
+            appendQuoted(&out, pick(["DeadlineExceeded", "ConnectionRefused", "SchemaMismatch", "OutOfStock"]))
+            append(&out, ",\"retryable\":\(chance(50) ? "true" : "false"),\"stack\":null}")
+        }
+        if chance(5) { append(&out, ",\"sampled\":null") }
+        if chance(8) { append(&out, ",\"ratio\":\(Double(below(1000)) / 997)") }
+        append(&out, "}\n")
+    }
+
+    private mutating func appendMessage(_ out: inout [UInt8]) {
+        let n = 3 + below(10)
+        let decoratedAt = chance(20) ? below(n) : -1
+        let escapedAt = chance(15) ? below(n) : -1
+        for k in 0..<n {
+            if k > 0 { out.append(0x20) }
+            if k == decoratedAt { append(&out, pick(Self.decorated)); out.append(0x20) }
+            if k == escapedAt { append(&out, pick(Self.escaped)); out.append(0x20) }
+            append(&out, pick(Self.words))
+        }
+        if chance(20) { append(&out, " after \(below(5000)).\(below(1000))ms") }
+    }
+
+    private func append(_ out: inout [UInt8], _ text: String) { out.append(contentsOf: text.utf8) }
+
+    private func appendQuoted(_ out: inout [UInt8], _ text: String) {
+        out.append(0x22)
+        out.append(contentsOf: text.utf8)
+        out.append(0x22)
+    }
+
+    private func hex(_ value: UInt64, digits: Int) -> String {
+        let text = String(value, radix: 16)
+        let padded = text.count >= digits ? String(text.suffix(digits)) : String(repeating: "0", count: digits - text.count) + text
+        return padded
+    }
+
+    /// `yyyy-MM-dd'T'HH:mm:ss.SSSZ` or with a `+hh:mm` offset, computed by hand.
+    private func isoTimestamp(_ milliseconds: Int64, offsetMinutes: Int) -> String {
+        let local = milliseconds + Int64(offsetMinutes) * 60_000
+        var days = Int(local / 86_400_000)
+        let dayMillis = Int(local % 86_400_000)
+        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+        days += 719_468
+        let era = days / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let h = dayMillis / 3_600_000, m = dayMillis / 60_000 % 60, s = dayMillis / 1000 % 60, ms = dayMillis % 1000
+        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03d", year, month, day, h, m, s, ms)
+        if offsetMinutes == 0 {
+            text += "Z"
+        } else {
+            let sign = offsetMinutes < 0 ? "-" : "+"
+            text += String(format: "%@%02d:%02d", sign, abs(offsetMinutes) / 60, abs(offsetMinutes) % 60)
+        }
+        return text
+    }
+}

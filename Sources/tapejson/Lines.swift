@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import TapeJSON
+
+/// `tapejson lines PATH|-`
+struct Lines: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Stream a JSON Lines (NDJSON) file: count, filter, extract fields.",
+        discussion: """
+            Without --count or --fields, prints the valid (and matching) lines unchanged. \
+            Exit status: 0 done; 1 a bad line under --on-error fail, or any bad line under report; \
+            2 usage or I/O errors. A one-line summary goes to stderr; a progress bar too when stderr is a terminal.
+            """
+    )
+
+    @Argument(help: "The JSON Lines file; '-' reads standard input.")
+    var path: String
+
+    @Flag(name: .long, help: "Print only the number of documents (valid ones; with --where, matching ones).")
+    var count = false
+
+    @Option(name: .long, help: "Comma-separated fields to print: dotted paths (a.b.0.c) or JSON Pointers (/a/b).")
+    var fields: String?
+
+    @Option(name: .long, help: "Output format for --fields: ndjson, csv or tsv.")
+    var format: FieldFormat = .ndjson
+
+    @Option(name: .customLong("where"), help: "Keep documents whose field equals a value: PATH=VALUE (repeatable; all must hold).")
+    var filters: [String] = []
+
+    @Option(name: .long, help: "Bad lines: fail (stop, exit 1), skip (count them), report (print each, exit 1 at the end).")
+    var onError: ErrorPolicyOption = .fail
+
+    @Option(name: .long, help: "Worker threads (default: the number of processors).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .long, help: "Read only shard I of N (I/N, 0-based) of the file's bytes, split at line boundaries.")
+    var shard: String?
+
+    @Flag(name: .long, help: "No summary line on stderr.")
+    var quiet = false
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let shard { _ = try ShardSpec(shard) }
+        if count && fields != nil { throw ValidationError("--count and --fields cannot be combined") }
+        if shard != nil && path == "-" { throw ValidationError("--shard needs a file, not standard input") }
+        for filter in filters { _ = try FieldFilter(filter) }
+        if let fields { _ = try FieldSelection(fields, format: format) }
+    }
+
+    /// What a worker makes of one line.
+    enum Output: Sendable {
+        case filteredOut
+        case matched([UInt8])
+    }
+
+    func run() throws {
+        var reader = JSONLines(path: path, options: JSONLinesOptions(errorPolicy: onError.policy))
+        if let shard {
+            let spec = try ShardSpec(shard)
+            reader = reader.shard(spec.index, of: spec.count)
+        }
+        let selection = try fields.map { try FieldSelection($0, format: format) }
+        let conditions = try filters.map { try FieldFilter($0) }
+        let countOnly = count
+        let progress = ProgressLine(path: path)
+        var out = StandardOutput()
+        if let selection, let header = selection.header() { out.write(header) }
+        let started = ContinuousClock.now
+        var matched = 0
+        let summary: JSONLinesSummary
+        do {
+            summary = try reader.map(jobs: jobs, ordered: true, { line -> Output in
+                if selection == nil && conditions.isEmpty {
+                    return .matched(countOnly ? [] : Array(line.bytes.withUnsafeBufferPointer { $0 }) + [0x0A])
+                }
+                let root = line.document.root
+                guard conditions.allSatisfy({ $0.matches(root) }) else { return .filteredOut }
+                if countOnly { return .matched([]) }
+                if let selection { return .matched(selection.render(root)) }
+                return .matched(Array(line.bytes.withUnsafeBufferPointer { $0 }) + [0x0A])
+            }, each: { output, _ in
+                if case .matched(let bytes) = output {
+                    matched += 1
+                    if !bytes.isEmpty { out.write(bytes) }
+                }
+            }, onInvalidLine: { error in
+                progress.clear()
+                Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
+            }, onProgress: { summary in
+                progress.update(summary)
+            })
+        } catch let error as JSONLineError {
+            progress.clear()
+            out.flush()
+            Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
+            throw ExitCode(ExitStatus.invalid)
+        } catch let error as JSONInputError {
+            progress.clear()
+            out.flush()
+            Diagnostics.error("tapejson: \(error)")
+            throw ExitCode(ExitStatus.usageOrIO)
+        }
+        progress.clear()
+        if count { out.write("\(matched)\n") }
+        out.flush()
+        if !quiet {
+            let elapsed = max(seconds(ContinuousClock.now - started), 1e-9)
+            Diagnostics.error(String(format: "tapejson: %@: %d lines, %d valid, %d invalid, %.1f MB in %.2f s (%.1f MB/s, %.0f lines/s)",
+                                     path, summary.lines, summary.documents, summary.invalid, Double(summary.bytes) / 1e6,
+                                     elapsed, Double(summary.bytes) / 1e6 / elapsed, Double(summary.lines) / elapsed))
+        }
+        if onError == .report && summary.invalid > 0 { throw ExitCode(ExitStatus.invalid) }
+    }
+}
+
+/// `--on-error` values.
+enum ErrorPolicyOption: String, ExpressibleByArgument, CaseIterable {
+    case fail, skip, report
+
+    var policy: JSONLinesErrorPolicy {
+        switch self {
+        case .fail: return .fail
+        case .skip: return .skip
+        case .report: return .report
+        }
+    }
+}
+
+/// `--shard I/N`.
+struct ShardSpec {
+    let index: Int
+    let count: Int
+
+    init(_ text: String) throws {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 0, index < count
+        else { throw ValidationError("--shard must be I/N with 0 <= I < N, such as 0/4") }
+        self.index = index
+        self.count = count
+    }
+}
