@@ -40,11 +40,15 @@ struct Lines: ParsableCommand {
     @Flag(name: .long, help: "No summary line on stderr.")
     var quiet = false
 
+    @Flag(name: .long, help: "The input is one top-level JSON array: stream its elements instead of lines (single-threaded; LINE:COLUMN locate each bad element).")
+    var array = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let shard { _ = try ShardSpec(shard) }
         if count && fields != nil { throw ValidationError("--count and --fields cannot be combined") }
         if shard != nil && path == "-" { throw ValidationError("--shard needs a file, not standard input") }
+        if shard != nil && array { throw ValidationError("--shard cannot split a JSON array") }
         for filter in filters { _ = try FieldFilter(filter) }
         if let fields { _ = try FieldSelection(fields, format: format) }
     }
@@ -64,33 +68,41 @@ struct Lines: ParsableCommand {
         let selection = try fields.map { try FieldSelection($0, format: format) }
         let conditions = try filters.map { try FieldFilter($0) }
         let countOnly = count
+        let compact = array
         let progress = ProgressLine(path: path)
         var out = StandardOutput()
         if let selection, let header = selection.header() { out.write(header) }
         let started = ContinuousClock.now
         var matched = 0
         let summary: JSONLinesSummary
-        do {
-            summary = try reader.map(jobs: jobs, ordered: true, { line -> Output in
-                if selection == nil && conditions.isEmpty {
-                    return .matched(countOnly ? [] : Array(line.bytes.withUnsafeBufferPointer { $0 }) + [0x0A])
-                }
+        let transform: @Sendable (borrowing JSONLine) throws -> Output = { line in
+            if !conditions.isEmpty {
                 let root = line.document.root
                 guard conditions.allSatisfy({ $0.matches(root) }) else { return .filteredOut }
-                if countOnly { return .matched([]) }
-                if let selection { return .matched(selection.render(root)) }
-                return .matched(Array(line.bytes.withUnsafeBufferPointer { $0 }) + [0x0A])
-            }, each: { output, _ in
-                if case .matched(let bytes) = output {
-                    matched += 1
-                    if !bytes.isEmpty { out.write(bytes) }
-                }
-            }, onInvalidLine: { error in
-                progress.clear()
-                Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
-            }, onProgress: { summary in
-                progress.update(summary)
-            })
+            }
+            if countOnly { return .matched([]) }
+            if let selection { return .matched(selection.render(line.document.root)) }
+            // Array elements may span lines: re-serialize them compactly. Lines pass through unchanged.
+            return .matched(compact ? compactText(line) : Array(line.bytes.withUnsafeBufferPointer { $0 }) + [0x0A])
+        }
+        func emit(_ output: Output) {
+            if case .matched(let bytes) = output {
+                matched += 1
+                if !bytes.isEmpty { out.write(bytes) }
+            }
+        }
+        func report(_ error: JSONLineError) {
+            progress.clear()
+            Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
+        }
+        do {
+            if array {
+                let stream = JSONArrayStream(path: path, options: JSONLinesOptions(errorPolicy: onError.policy))
+                summary = try stream.forEach({ element in emit(try transform(element)) }, onInvalidElement: report)
+            } else {
+                summary = try reader.map(jobs: jobs, ordered: true, transform, each: { output, _ in emit(output) },
+                                         onInvalidLine: report, onProgress: { progress.update($0) })
+            }
         } catch let error as JSONLineError {
             progress.clear()
             out.flush()
@@ -140,4 +152,14 @@ struct ShardSpec {
         self.index = index
         self.count = count
     }
+}
+
+/// A line (or array element) as one line of compact JSON.
+func compactText(_ line: borrowing JSONLine) -> [UInt8] {
+    var writer = JSONTextWriter()
+    var state = JSONTextWriter.SeparatorState()
+    var events = line.events
+    while let event = events.next() { writer.write(event, separators: &state) }
+    writer.bytes.append(0x0A)
+    return writer.bytes
 }

@@ -70,6 +70,9 @@ public struct JSONLineError: Error, CustomStringConvertible, @unchecked Sendable
     /// The underlying error: a `JSONError` for invalid JSON, a `DecodingError` (or whatever a transform
     /// threw) otherwise.
     public var underlying: any Error
+    /// For `JSONArrayStream`: the 0-based index of the element at fault (nil for JSON Lines, and for an
+    /// error in the array's own syntax before its first element or after its end).
+    public var elementIndex: Int?
 
     public init(line: Int, column: Int, offset: Int, underlying: any Error) {
         self.line = line
