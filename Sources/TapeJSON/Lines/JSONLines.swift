@@ -114,40 +114,12 @@ public final class JSONLines {
     func scanAll(_ body: (borrowing JSONLine) throws -> JSONLineError?,
                  onInvalidLine: (JSONLineError) throws -> Void,
                  onProgress: (JSONLinesSummary) -> Void = { _ in }) throws -> JSONLinesSummary {
-        var summary = JSONLinesSummary()
-        var scanner = try ChunkScanner(maxDepth: options.maxDepth, batchSize: options.batchSize, threaded: true)
-        let policy = options.errorPolicy
-        let owner = scanner.streamParser as AnyObject
-        func reject(_ error: JSONLineError) throws {
-            summary.invalid += 1
-            switch policy {
-            case .fail: throw error
-            case .skip: break
-            case .report: try onInvalidLine(error)
-            }
-        }
+        var processor = try ChunkProcessor(options: options)
         try withChunks { chunk in
-            defer { onProgress(summary) }
-            summary.bytes += chunk.count - chunk.start
-            return try scanner.scan(chunk) { outcome in
-                summary.lines += 1
-                switch outcome {
-                case .document(let tape, let line, let offset, let length):
-                    let item = JSONLine(tape: tape, raw: UnsafeRawBufferPointer(start: chunk.base + (offset - chunk.baseOffset), count: length),
-                                        lineNumber: line, offset: offset, length: length,
-                                        index: summary.documents + summary.invalid, owner: owner)
-                    if let failure = try body(item) {
-                        try reject(failure)
-                    } else {
-                        summary.documents += 1
-                    }
-                case .invalid(let error):
-                    try reject(JSONLineError(error))
-                }
-                return true
-            }
+            defer { onProgress(processor.summary) }
+            return try processor.process(chunk, body, onInvalidLine: onInvalidLine)
         }
-        return summary
+        return processor.summary
     }
 
     /// Counts the documents without handing them out (the fastest pass: validation only).
@@ -250,5 +222,52 @@ public final class JSONLines {
             position += n
         }
         return (size, newlines + 1)
+    }
+}
+
+/// Runs the scanner over chunks on the calling thread, applying the error policy and keeping the counts.
+struct ChunkProcessor {
+    var scanner: ChunkScanner
+    let policy: JSONLinesErrorPolicy
+    var summary = JSONLinesSummary()
+
+    init(options: JSONLinesOptions) throws {
+        scanner = try ChunkScanner(maxDepth: options.maxDepth, batchSize: options.batchSize, threaded: true)
+        policy = options.errorPolicy
+    }
+
+    /// Scans one chunk; `body` handles a valid line and may turn it into a bad one by returning an error.
+    mutating func process(_ chunk: LineChunk, _ body: (borrowing JSONLine) throws -> JSONLineError?,
+                          onInvalidLine: (JSONLineError) throws -> Void) throws -> Bool {
+        let owner = scanner.streamParser as AnyObject
+        let policy = self.policy
+        var summary = self.summary
+        defer { self.summary = summary }
+        func reject(_ error: JSONLineError) throws {
+            summary.invalid += 1
+            switch policy {
+            case .fail: throw error
+            case .skip: break
+            case .report: try onInvalidLine(error)
+            }
+        }
+        summary.bytes += chunk.count - chunk.start
+        return try scanner.scan(chunk) { outcome in
+            summary.lines += 1
+            switch outcome {
+            case .document(let tape, let line, let offset, let length):
+                let raw = UnsafeRawBufferPointer(start: chunk.base + (offset - chunk.baseOffset), count: length)
+                let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: length,
+                                    index: summary.documents + summary.invalid, owner: owner)
+                if let failure = try body(item) {
+                    try reject(failure)
+                } else {
+                    summary.documents += 1
+                }
+            case .invalid(let error):
+                try reject(JSONLineError(error))
+            }
+            return true
+        }
     }
 }
