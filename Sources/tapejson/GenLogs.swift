@@ -10,8 +10,9 @@ struct GenLogs: ParsableCommand {
         discussion: """
             The same seed and size always give the same bytes. Lines mix ISO-8601 timestamps (UTC and \
             offsets) with epoch-millisecond integers, levels in two casings, services, messages with escapes \
-            and non-ASCII text, nested http objects, arrays, nulls, and the user id under the keys userId, \
-            user_id and UserID.
+            and non-ASCII text, nested http objects, arrays, nulls, 64-bit integers, and the user id under \
+            the keys userId, user_id and UserID. The records follow the corpus's log schema (the LogLine \
+            model of CorpusModels).
             """
     )
 
@@ -102,74 +103,130 @@ struct LogGenerator {
                                  "Wget/1.24.5", "Go-http-client/1.1", "Apache-HttpClient/5.3 (Java/21)",
                                  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 Safari/605.1.15"]
 
+    /// One log record. The schema is the corpus's log schema (the `LogLine` model in CorpusModels):
+    /// timestamp, level, service, host, pid, message, request_id, a user id under userId / user_id /
+    /// UserID, an optional http object, duration_ms, tags, metrics, error, sampled, parent_span, big.
     mutating func appendLine(to out: inout [UInt8]) {
-        clock += Int64(below(250))
+        clock += Int64(below(60))
         let service = pick(Self.services)
-        append(&out, "{\"timestamp\":")
+        let spaced = chance(5)  // some producers pretty-print with spaces after separators
+        let colon = spaced ? ": " : ":"
+        let comma = spaced ? ", " : ","
+        func key(_ name: String, first: Bool = false) {
+            if !first { append(&out, comma) }
+            appendQuoted(&out, name)
+            append(&out, colon)
+        }
+        out.append(UInt8(ascii: "{"))
+        key("timestamp", first: true)
         if chance(15) {
             append(&out, String(clock))
         } else {
             appendQuoted(&out, isoTimestamp(clock, offsetMinutes: chance(80) ? 0 : pick([60, -300, 330, 540])))
         }
-        append(&out, ",\"level\":")
+        key("level")
         let level = pick(Self.levels)
         appendQuoted(&out, chance(5) ? level.lowercased() : level)
-        append(&out, ",\"service\":")
+        key("service")
         appendQuoted(&out, service)
-        append(&out, ",\"host\":")
+        key("host")
         appendQuoted(&out, "\(service)-\(below(32)).eu-central-1.internal")
-        append(&out, ",\"pid\":\(100 + below(60000)),\"message\":\"")
+        key("pid")
+        append(&out, String(100 + below(60000)))
+        key("message")
+        out.append(0x22)
         appendMessage(&out)
-        append(&out, "\"")
+        out.append(0x22)
         if chance(80) {
-            append(&out, ",\"trace_id\":\"")
-            for _ in 0..<4 { append(&out, hex(next(), digits: 8)) }
-            append(&out, "\"")
+            key("request_id")
+            let a = hex(next(), digits: 16), b = hex(next(), digits: 16)
+            appendQuoted(&out, "\(a.prefix(8))-\(a.dropFirst(8).prefix(4))-4\(a.suffix(3))-\(b.prefix(4))-\(b.suffix(12))")
         }
         switch below(10) {
-        case 0, 1, 2: append(&out, ",\"userId\":\(1 + below(9_000_000))")
-        case 3, 4: append(&out, ",\"user_id\":\(1 + below(9_000_000))")
-        case 5: append(&out, ",\"UserID\":\"usr_\(hex(next(), digits: 10))\"")
+        case 0, 1, 2: key("userId"); append(&out, String(1 + below(9_000_000)))
+        case 3, 4: key("user_id"); append(&out, String(1 + below(9_000_000)))
+        case 5: key("UserID"); appendQuoted(&out, "u-" + hex(next(), digits: 10))
         default: break
         }
         if chance(55) {
-            append(&out, ",\"http\":{\"method\":")
+            key("http")
+            out.append(UInt8(ascii: "{"))
+            key("method", first: true)
             appendQuoted(&out, pick(Self.methods))
-            append(&out, ",\"path\":")
+            key("path")
             appendQuoted(&out, pick(Self.routes) + String(below(100_000_000)))
-            append(&out, ",\"status\":\(pick(Self.statuses)),\"bytes\":\(below(3_000_000))")
+            key("status")
+            append(&out, String(pick(Self.statuses)))
+            key("bytes_sent")
+            append(&out, String(below(3_000_000)))
+            key("duration_ms")
             let latency = Double(below(2_000_000)) / 1000
-            append(&out, ",\"latency_ms\":")
             append(&out, chance(10) ? String(format: "%.3e", latency) : String(latency))
-            append(&out, ",\"client_ip\":\"\(1 + below(223)).\(below(256)).\(below(256)).\(1 + below(254))\"")
-            append(&out, ",\"user_agent\":")
+            key("remote_ip")
+            appendQuoted(&out, "\(1 + below(223)).\(below(256)).\(below(256)).\(1 + below(254))")
+            key("user_agent")
             appendQuoted(&out, pick(Self.agents))
-            append(&out, ",\"tls\":\(chance(90) ? "true" : "false")")
+            key("tls")
+            append(&out, chance(90) ? "true" : "false")
             if chance(20) {
-                append(&out, ",\"headers\":{\"x-request-start\":\(clock),\"x-cache\":")
-                append(&out, pick(["\"HIT\"", "\"MISS\"", "null"]))
-                append(&out, ",\"accept-language\":")
+                key("headers")
+                out.append(UInt8(ascii: "{"))
+                key("x-forwarded-for", first: true)
+                appendQuoted(&out, "10.\(below(256)).\(below(256)).\(1 + below(254))")
+                key("accept-language")
                 appendQuoted(&out, pick(["en-GB,en;q=0.8", "fr-FR", "ko-KR", "es-419"]))
-                append(&out, "}")
+                key("x-cache")
+                append(&out, pick(["\"HIT\"", "\"MISS\"", "null"]))
+                out.append(UInt8(ascii: "}"))
             }
-            append(&out, "}")
+            if chance(10) { key("referer"); append(&out, "null") }
+            out.append(UInt8(ascii: "}"))
         }
-        if chance(25) {
-            append(&out, ",\"tags\":[")
-            let n = 1 + below(4)
-            for k in 0..<n {
-                if k > 0 { append(&out, ",") }
-                appendQuoted(&out, pick(["canary", "beta", "eu", "mobile", "batch", "retry", "internal"]))
+        if chance(30) {
+            key("duration_ms")
+            append(&out, String(Double(below(5_000_000_000)) / 1_000_000))
+        }
+        if chance(15) {
+            key("tags")
+            out.append(UInt8(ascii: "["))
+            for k in 0..<(1 + below(4)) {
+                if k > 0 { append(&out, comma) }
+                appendQuoted(&out, pick(["canary", "beta", "eu", "mobile", "batch", "retry", "internal", "gdpr"]))
             }
-            append(&out, "]")
+            out.append(UInt8(ascii: "]"))
         }
-        if chance(10) {
-            append(&out, ",\"error\":{\"type\":")
-            appendQuoted(&out, pick(["DeadlineExceeded", "ConnectionRefused", "SchemaMismatch", "OutOfStock"]))
-            append(&out, ",\"retryable\":\(chance(50) ? "true" : "false"),\"stack\":null}")
+        if chance(5) {
+            key("metrics")
+            append(&out, "[\(Double(below(2000)) / 1e6 - 1e-3)\(comma)\(below(2001) - 1000)\(comma)\(String(format: "%.6e", Double(below(1_000_000)) * 1.5e4))\(comma)\(Double(below(1000)) * 1e-10)]")
         }
-        if chance(5) { append(&out, ",\"sampled\":null") }
-        if chance(8) { append(&out, ",\"ratio\":\(Double(below(1000)) / 997)") }
+        if (level == "ERROR" || level == "WARN") && chance(70) {
+            key("error")
+            out.append(UInt8(ascii: "{"))
+            key("type", first: true)
+            appendQuoted(&out, pick(["DeadlineExceeded", "ConnectionRefused", "SchemaMismatch", "OutOfStock", "Throttled"]))
+            key("message")
+            out.append(0x22)
+            appendMessage(&out)
+            out.append(0x22)
+            key("retryable")
+            append(&out, chance(50) ? "true" : "false")
+            key("stack")
+            out.append(UInt8(ascii: "["))
+            for k in 0..<(1 + below(4)) {
+                if k > 0 { append(&out, comma) }
+                appendQuoted(&out, "at \(pick(Self.services)).\(pick(Self.words))(\(pick(Self.words)).swift:\(1 + below(999)))")
+            }
+            out.append(UInt8(ascii: "]"))
+            out.append(UInt8(ascii: "}"))
+        }
+        key("sampled")
+        append(&out, chance(10) ? "true" : "false")
+        key("parent_span")
+        if chance(70) { append(&out, "null") } else { appendQuoted(&out, hex(next(), digits: 16)) }
+        if chance(2) {
+            key("big")
+            append(&out, String(Int64(1) << 53 + Int64(next() % UInt64(Int64.max - (1 << 53)))))
+        }
         append(&out, "}\n")
     }
 
