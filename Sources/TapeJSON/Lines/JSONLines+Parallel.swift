@@ -22,12 +22,24 @@ extension JSONLines {
                                  each: (_ value: T, _ lineNumber: Int) throws -> Void,
                                  onInvalidLine: (JSONLineError) throws -> Void = { _ in },
                                  onProgress: (JSONLinesSummary) -> Void = { _ in }) throws -> JSONLinesSummary {
+        try mapWithState(jobs: jobs, ordered: ordered, makeState: { () }, { _, line in try transform(line) },
+                         each: each, onInvalidLine: onInvalidLine, onProgress: onProgress)
+    }
+
+    /// `map` where each worker (or the calling thread, with one job) owns a `State` made by `makeState`,
+    /// handed to every transform it runs (for per-thread caches such as a decoding context).
+    func mapWithState<State, T: Sendable>(jobs: Int, ordered: Bool, makeState: @escaping @Sendable () -> State,
+                                          _ transform: @escaping @Sendable (inout State, borrowing JSONLine) throws -> T,
+                                          each: (_ value: T, _ lineNumber: Int) throws -> Void,
+                                          onInvalidLine: (JSONLineError) throws -> Void,
+                                          onProgress: (JSONLinesSummary) -> Void) throws -> JSONLinesSummary {
         let policy = options.errorPolicy
         if jobs <= 1 {
+            var state = makeState()
             return try scanAll({ line in
                 let value: T
                 do {
-                    value = try transform(line)
+                    value = try transform(&state, line)
                 } catch {
                     return JSONLineError(line: line.lineNumber, column: 1, offset: line.offset, underlying: error)
                 }
@@ -39,7 +51,7 @@ extension JSONLines {
         let pool = ChunkPool(keep: 4 * jobs)
         var chunker = try makeChunker(pool: pool)
         defer { chunker.release() }
-        let work = WorkQueue<T>(jobs: jobs, options: options, transform: transform)
+        let work = WorkQueue<State, T>(jobs: jobs, options: options, makeState: makeState, transform: transform)
         defer { work.shutdown() }
 
         var summary = JSONLinesSummary()
@@ -118,7 +130,7 @@ struct ChunkResult<T>: @unchecked Sendable {
 }
 
 /// Chunks waiting for workers, and results waiting for the caller.
-final class WorkQueue<T: Sendable>: @unchecked Sendable {
+final class WorkQueue<State, T: Sendable>: @unchecked Sendable {
     private struct State {
         var pending: [LineChunk] = []
         var completed: [Int: ChunkResult<T>] = [:]
@@ -131,11 +143,12 @@ final class WorkQueue<T: Sendable>: @unchecked Sendable {
     private let exited = DispatchSemaphore(value: 0)
     private let jobs: Int
 
-    init(jobs: Int, options: JSONLinesOptions, transform: @escaping @Sendable (borrowing JSONLine) throws -> T) {
+    init(jobs: Int, options: JSONLinesOptions, makeState: @escaping @Sendable () -> State,
+         transform: @escaping @Sendable (inout State, borrowing JSONLine) throws -> T) {
         self.jobs = jobs
         for _ in 0..<jobs {
             let thread = Thread { [self] in
-                self.work(options: options, transform: transform)
+                self.work(options: options, makeState: makeState, transform: transform)
                 self.exited.signal()
             }
             thread.stackSize = 1 << 20
@@ -182,7 +195,9 @@ final class WorkQueue<T: Sendable>: @unchecked Sendable {
         for _ in 0..<jobs { exited.wait() }
     }
 
-    private func work(options: JSONLinesOptions, transform: @Sendable (borrowing JSONLine) throws -> T) {
+    private func work(options: JSONLinesOptions, makeState: @Sendable () -> State,
+                      transform: @Sendable (inout State, borrowing JSONLine) throws -> T) {
+        var state = makeState()
         var scanner: ChunkScanner?
         var setupError: Error?
         do {
@@ -210,7 +225,7 @@ final class WorkQueue<T: Sendable>: @unchecked Sendable {
                                             owner: owner)
                         index += 1
                         do {
-                            result.entries.append(.value(try transform(item), line: line))
+                            result.entries.append(.value(try transform(&state, item), line: line))
                         } catch {
                             result.entries.append(.invalid(JSONLineError(line: line, column: 1, offset: offset,
                                                                          underlying: error)))
