@@ -130,7 +130,7 @@ struct ChunkResult<T>: @unchecked Sendable {
 }
 
 /// Chunks waiting for workers, and results waiting for the caller.
-final class WorkQueue<State, T: Sendable>: @unchecked Sendable {
+final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
     private struct State {
         var pending: [LineChunk] = []
         var completed: [Int: ChunkResult<T>] = [:]
@@ -143,8 +143,8 @@ final class WorkQueue<State, T: Sendable>: @unchecked Sendable {
     private let exited = DispatchSemaphore(value: 0)
     private let jobs: Int
 
-    init(jobs: Int, options: JSONLinesOptions, makeState: @escaping @Sendable () -> State,
-         transform: @escaping @Sendable (inout State, borrowing JSONLine) throws -> T) {
+    init(jobs: Int, options: JSONLinesOptions, makeState: @escaping @Sendable () -> WorkerState,
+         transform: @escaping @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
         self.jobs = jobs
         for _ in 0..<jobs {
             let thread = Thread { [self] in
@@ -195,9 +195,9 @@ final class WorkQueue<State, T: Sendable>: @unchecked Sendable {
         for _ in 0..<jobs { exited.wait() }
     }
 
-    private func work(options: JSONLinesOptions, makeState: @Sendable () -> State,
-                      transform: @Sendable (inout State, borrowing JSONLine) throws -> T) {
-        var state = makeState()
+    private func work(options: JSONLinesOptions, makeState: @Sendable () -> WorkerState,
+                      transform: @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
+        var workerState = makeState()
         var scanner: ChunkScanner?
         var setupError: Error?
         do {
@@ -225,7 +225,7 @@ final class WorkQueue<State, T: Sendable>: @unchecked Sendable {
                                             owner: owner)
                         index += 1
                         do {
-                            result.entries.append(.value(try transform(&state, item), line: line))
+                            result.entries.append(.value(try transform(&workerState, item), line: line))
                         } catch {
                             result.entries.append(.invalid(JSONLineError(line: line, column: 1, offset: offset,
                                                                          underlying: error)))
