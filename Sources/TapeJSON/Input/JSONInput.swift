@@ -110,6 +110,19 @@ public final class MappedFile: @unchecked Sendable {
         guard let base else { return }
         if isMapped { munmap(base, mappedLength) } else { base.deallocate() }
     }
+
+    /// Whether the bytes are a memory mapping of a regular file (rather than a buffer read from a stream).
+    var isMemoryMapped: Bool { isMapped }
+
+    /// Drops the resident pages wholly inside `range` from this process (they are read again from the
+    /// file if touched), so streaming a large mapped file keeps a flat resident size.
+    func releasePages(_ range: Range<Int>) {
+        guard isMapped, let base else { return }
+        let page = PaddingCheck.pageSize
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = range.upperBound / page * page
+        if end > start { _ = madvise(base + start, end - start, MADV_DONTNEED) }
+    }
 }
 
 /// A file that could not be opened, read or mapped, or is too large to parse.

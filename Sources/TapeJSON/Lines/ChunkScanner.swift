@@ -30,6 +30,8 @@ struct ChunkScanner {
     let lineParser: SimdParser
     var batchSize: Int
     let threaded: Bool
+    /// After `scan`: the number the line after the chunk's last one gets.
+    var lineAfterScan = 1
 
     init(maxDepth: Int, batchSize: Int, threaded: Bool) throws(JSONError) {
         streamParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: maxDepth)
@@ -45,6 +47,7 @@ struct ChunkScanner {
         let end = chunk.count
         var next = chunk.start      // first byte not yet accounted for
         var line = chunk.baseLine   // line number of `next`
+        defer { lineAfterScan = line }
 
         restart: while true {
             skipBlankLines(bytes, end, &next, &line)

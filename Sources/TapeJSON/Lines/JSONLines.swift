@@ -115,10 +115,10 @@ public final class JSONLines {
                  onInvalidLine: (JSONLineError) throws -> Void,
                  onProgress: (JSONLinesSummary) -> Void = { _ in }) throws -> JSONLinesSummary {
         var processor = try ChunkProcessor(options: options)
-        try withChunks { chunk in
+        try withChunks({ chunk in
             defer { onProgress(processor.summary) }
             return try processor.process(chunk, body, onInvalidLine: onInvalidLine)
-        }
+        }, lineAfter: { processor.scanner.lineAfterScan })
         return processor.summary
     }
 
@@ -130,25 +130,34 @@ public final class JSONLines {
         try forEach({ _ in }, onInvalidLine: onInvalidLine)
     }
 
-    /// Feeds `body` the chunks of the input in order; `body` returns false to stop.
-    func withChunks(_ body: (LineChunk) throws -> Bool) throws {
+    /// Feeds `body` the chunks of the input in order; `body` returns false to stop. Chunks are numbered
+    /// by the caller as it scans (`countsLines` is off), which saves a pass over the bytes.
+    func withChunks(_ body: (LineChunk) throws -> Bool, lineAfter: () -> Int) throws {
         var chunker = try makeChunker(pool: ChunkPool(keep: 2))
+        chunker.countsLines = false
         defer { chunker.release() }
+        var nextLine = chunker.startLine
         while let chunk = try chunker.next() {
             defer { chunk.recycle() }
+            chunk.baseLine = nextLine
             guard try body(chunk) else { return }
+            nextLine = lineAfter()
         }
     }
 
-    /// A chunker over this reader's input (or its shard).
-    func makeChunker(pool: ChunkPool) throws -> LineChunker {
+    /// The in-memory copy of `.memory` input, made once.
+    private var memoryRegion: ChunkRegion?
+
+    /// A chunk source over this reader's input (or its shard): in-place views of a mapped file or of the
+    /// bytes given, or buffers read from a stream.
+    func makeChunker(pool: ChunkPool) throws -> any ChunkSource {
+        let region: ChunkRegion
         switch input {
         case .memory(let bytes):
-            let (begin, end, line) = shardRange(in: bytes)
-            var source = MemorySource(bytes: bytes)
-            source.position = begin
-            return LineChunker(source: source, chunkSize: options.chunkSize, pool: pool, startOffset: begin,
-                               startLine: line, limit: end)
+            if memoryRegion == nil {
+                memoryRegion = bytes.withUnsafeBytes { ChunkRegion(copying: $0) }
+            }
+            region = memoryRegion!
         case .descriptor(let fd, let name):
             return LineChunker(source: FileDescriptorSource(fd: fd, path: name, owned: false),
                                chunkSize: options.chunkSize, pool: pool)
@@ -156,74 +165,30 @@ public final class JSONLines {
             let fd = open(path, O_RDONLY)
             guard fd >= 0 else { throw JSONInputError(path: path, reason: String(cString: strerror(errno))) }
             var info = stat()
-            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                close(fd)
-                throw JSONInputError(path: path, reason: String(cString: strerror(EISDIR)))
-            }
-            guard let shard, (info.st_mode & S_IFMT) == S_IFREG else {
-                return LineChunker(source: FileDescriptorSource(fd: fd, path: path, owned: true),
-                                   chunkSize: options.chunkSize, pool: pool)
-            }
-            let size = Int(info.st_size)
-            let (begin, line) = try fileShardStart(fd: fd, path: path, size: size, shard: shard)
-            let end = shard.index == shard.count - 1 ? nil : size * (shard.index + 1) / shard.count
-            guard lseek(fd, off_t(begin), SEEK_SET) >= 0 else {
+            guard fstat(fd, &info) == 0 else {
                 close(fd)
                 throw JSONInputError(path: path, reason: String(cString: strerror(errno)))
             }
-            return LineChunker(source: FileDescriptorSource(fd: fd, path: path, owned: true),
-                               chunkSize: options.chunkSize, pool: pool, startOffset: begin, startLine: line, limit: end)
-        }
-    }
-
-    /// For a shard of in-memory bytes: where it begins (a line start), where its lines must start before,
-    /// and the line number at its beginning.
-    private func shardRange(in bytes: [UInt8]) -> (begin: Int, end: Int?, line: Int) {
-        guard let shard else { return (0, nil, 1) }
-        let size = bytes.count
-        let nominal = size * shard.index / shard.count
-        let end = shard.index == shard.count - 1 ? nil : size * (shard.index + 1) / shard.count
-        guard nominal > 0 else { return (0, end, 1) }
-        // The shard begins at the first line that starts at or after `nominal`.
-        var begin = nominal
-        while begin < size && bytes[begin - 1] != 0x0A { begin += 1 }
-        let line = 1 + bytes.withUnsafeBufferPointer { countNewlines($0.baseAddress!, begin) }
-        return (begin, end, line)
-    }
-
-    /// For a shard of a file: the first line start at or after the shard's nominal start, and its line
-    /// number (counted by reading the bytes before it).
-    private func fileShardStart(fd: Int32, path: String, size: Int, shard: (index: Int, count: Int)) throws -> (Int, Int) {
-        let nominal = size * shard.index / shard.count
-        guard nominal > 0 else { return (0, 1) }
-        let block = 1 << 20
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: block)
-        defer { buffer.deallocate() }
-        var newlines = 0
-        var position = 0
-        // Count the lines before the nominal start.
-        while position < nominal - 1 {
-            let want = min(block, nominal - 1 - position)
-            let n = pread(fd, buffer, want, off_t(position))
-            if n < 0 { if errno == EINTR { continue }; throw JSONInputError(path: path, reason: String(cString: strerror(errno))) }
-            if n == 0 { break }
-            newlines += countNewlines(buffer, n)
-            position += n
-        }
-        // Then find the end of the line holding byte nominal - 1.
-        while position < size {
-            let n = pread(fd, buffer, block, off_t(position))
-            if n < 0 { if errno == EINTR { continue }; throw JSONInputError(path: path, reason: String(cString: strerror(errno))) }
-            if n == 0 { break }
-            if let hit = memchr(buffer, 0x0A, n) {
-                let index = UnsafeRawPointer(hit) - UnsafeRawPointer(buffer)
-                return (position + index + 1, newlines + 2)
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                close(fd)
+                throw JSONInputError(path: path, reason: String(cString: strerror(EISDIR)))
             }
-            position += n
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                // A pipe or device: read it as a stream.
+                return LineChunker(source: FileDescriptorSource(fd: fd, path: path, owned: true),
+                                   chunkSize: options.chunkSize, pool: pool)
+            }
+            close(fd)
+            region = ChunkRegion(file: try MappedFile(path: path, maxSize: Int.max))
         }
-        return (size, newlines + 1)
+        guard let shard else { return RegionChunker(region: region, chunkSize: options.chunkSize) }
+        let size = region.bytes.count
+        let (begin, line) = lineStart(atOrAfter: size * shard.index / shard.count, in: region)
+        let end = lineStart(atOrAfter: size * (shard.index + 1) / shard.count, in: region, countingLines: false).offset
+        return RegionChunker(region: region, chunkSize: options.chunkSize, begin: begin, end: max(begin, end), line: line)
     }
 }
+
 
 /// Runs the scanner over chunks on the calling thread, applying the error policy and keeping the counts.
 struct ChunkProcessor {

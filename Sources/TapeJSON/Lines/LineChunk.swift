@@ -18,20 +18,40 @@ final class LineChunk: @unchecked Sendable {
     /// Position of the chunk in the input (0, 1, 2, …), for ordered delivery.
     var sequence = 0
     private let pool: ChunkPool?
+    /// For a view into a larger buffer: what keeps that buffer alive, and how to release its pages.
+    private let region: ChunkRegion?
 
     init(capacity: Int, pool: ChunkPool?) {
         self.capacity = capacity
         self.base = UnsafeMutableRawPointer.allocate(byteCount: capacity + Simd.padding, alignment: 64)
         self.pool = pool
+        self.region = nil
+    }
+
+    /// A chunk that views `count` bytes at `offset` of `region` without copying them. The region
+    /// guarantees `Simd.padding` readable bytes after its end.
+    init(region: ChunkRegion, offset: Int, count: Int) {
+        self.base = UnsafeMutableRawPointer(mutating: region.bytes.baseAddress! + offset)
+        self.capacity = count
+        self.count = count
+        self.pool = nil
+        self.region = region
     }
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
     var uint8: UnsafePointer<UInt8> { UnsafePointer(base.assumingMemoryBound(to: UInt8.self)) }
 
-    deinit { base.deallocate() }
+    deinit { if region == nil { base.deallocate() } }
 
-    /// Hands the buffer back for reuse by the next chunk of the same capacity.
-    func recycle() { pool?.give(self) }
+    /// Hands the buffer back for reuse (a view instead releases its pages of a mapped file).
+    func recycle() {
+        if let region {
+            let offset = UnsafeRawPointer(base) - region.bytes.baseAddress!
+            region.release(offset..<(offset + count))
+        } else {
+            pool?.give(self)
+        }
+    }
 }
 
 /// Reuses chunk buffers so that streaming a file does not map and fault in new memory for every chunk.
@@ -56,4 +76,33 @@ final class ChunkPool: Sendable {
     func give(_ chunk: LineChunk) {
         idle.withLock { list in if list.count < keep { list.append(chunk) } }
     }
+}
+
+/// A whole input already in memory, followed by `Simd.padding` readable bytes: a memory-mapped file or a
+/// padded copy of caller's bytes. Chunks view it in place.
+final class ChunkRegion: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    private let file: MappedFile?
+    private let owned: UnsafeMutableRawPointer?
+
+    init(file: MappedFile) {
+        self.file = file
+        self.bytes = file.bytes
+        self.owned = nil
+    }
+
+    /// A padded copy of `source`.
+    init(copying source: UnsafeRawBufferPointer) {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: source.count + Simd.padding, alignment: 64)
+        if source.count > 0 { memory.copyMemory(from: source.baseAddress!, byteCount: source.count) }
+        (memory + source.count).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
+        self.owned = memory
+        self.file = nil
+        self.bytes = UnsafeRawBufferPointer(start: memory, count: source.count)
+    }
+
+    deinit { owned?.deallocate() }
+
+    /// Lets the pages of a finished range go (mapped files only).
+    func release(_ range: Range<Int>) { file?.releasePages(range) }
 }

@@ -63,7 +63,7 @@ struct MemorySource: ByteSource {
 /// chunk. A line longer than the chunk size grows the chunk (the window) instead of failing. The last line
 /// of the input may lack its newline. A UTF-8 byte order mark at the very start is skipped. With a `limit`
 /// (for `--shard`), reading stops after the line that contains byte `limit - 1`.
-struct LineChunker {
+struct LineChunker: ChunkSource {
     var source: any ByteSource
     let chunkSize: Int
     let pool: ChunkPool
@@ -79,6 +79,8 @@ struct LineChunker {
     private var nextSequence = 0
     private var finished = false
     private var atInputStart: Bool
+    var countsLines = true
+    let startLine: Int
 
     init(source: any ByteSource, chunkSize: Int, pool: ChunkPool, startOffset: Int = 0, startLine: Int = 1,
          limit: Int? = nil) {
@@ -87,6 +89,7 @@ struct LineChunker {
         self.pool = pool
         self.sourceOffset = startOffset
         self.nextLine = startLine
+        self.startLine = startLine
         self.limit = limit
         self.atInputStart = startOffset == 0
         self.carry = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 8)
@@ -153,10 +156,12 @@ struct LineChunker {
                 chunk.start = 3
             }
         }
-        chunk.baseLine = nextLine
         chunk.sequence = nextSequence
         nextSequence += 1
-        nextLine += countNewlines(chunk.uint8 + chunk.start, chunk.count - chunk.start)
+        if countsLines {
+            chunk.baseLine = nextLine
+            nextLine += countNewlines(chunk.uint8 + chunk.start, chunk.count - chunk.start)
+        }
         return chunk
     }
 

@@ -25,6 +25,9 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: "Seconds each workload runs per round.")
     var sampleTime: Double = 0.05
 
+    @Option(name: .long, help: "Bytes of generated JSON Lines logs to benchmark (0 to leave them out).")
+    var logSize: Int = 16_000_000
+
     @Flag(name: .long, help: "Print the results as JSON on stdout.")
     var json = false
 
@@ -43,6 +46,14 @@ struct Bench: ParsableCommand {
         }
         var plan = BenchPlan()
         for input in inputs { try plan.add(input) }
+        if files.isEmpty && logSize > 0 {
+            // JSON Lines: logs generated in memory, deterministic (`tapejson gen-logs` writes the same).
+            var generator = LogGenerator(seed: 42)
+            var logs: [UInt8] = []
+            logs.reserveCapacity(logSize + 4096)
+            while logs.count < logSize { generator.appendLine(to: &logs) }
+            try plan.addLines(name: "gen-logs \(logSize / 1_000_000)MB", bytes: logs)
+        }
 
         let showProgress = isatty(2) == 1 && !json
         let harness = BenchHarness(rounds: rounds, sampleTime: sampleTime) { message in

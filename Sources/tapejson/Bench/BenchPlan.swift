@@ -4,9 +4,9 @@ import TapeJSON
 /// The workloads of one bench run and how they pair up.
 struct BenchPlan {
     private(set) var workloads: [Workload] = []
-    private(set) var comparisons: [Comparison] = []
+    var comparisons: [Comparison] = []
 
-    private mutating func add(_ workload: Workload) -> Int {
+    mutating func add(_ workload: Workload) -> Int {
         workloads.append(workload)
         return workloads.count - 1
     }
@@ -44,6 +44,47 @@ struct BenchPlan {
         comparisons.append(Comparison(file: name, operation: "parse to tape vs JSONSerialization", subject: parse, baseline: serialization))
         comparisons.append(Comparison(file: name, operation: "parse + event walk vs native parse", subject: events, baseline: native))
         comparisons.append(Comparison(file: name, operation: "parse + event walk vs JSONSerialization", subject: events, baseline: serialization))
+    }
+}
+
+extension BenchPlan {
+    /// Adds the JSON Lines workloads over `bytes` of generated logs.
+    mutating func addLines(name: String, bytes: [UInt8]) throws {
+        let size = bytes.count
+        // The native reference reads from a padded buffer, as a simdjson program would after loading a file.
+        let padded = UnsafeMutableRawBufferPointer.allocate(byteCount: size + SIMDImplementation.padding, alignment: 64)
+        padded.copyBytes(from: bytes)
+        padded.baseAddress!.advanced(by: size).initializeMemory(as: UInt8.self, repeating: 0x20, count: SIMDImplementation.padding)
+        let input = UnsafeRawBufferPointer(start: padded.baseAddress, count: size)
+        let lines = JSONLines(bytes: bytes)
+        let expected = try lines.count().documents
+        guard let reference = ReferenceParser.countDocuments(paddedBytes: input, batchSize: 1 << 20), reference.count == expected else {
+            throw JSONInputError(path: name, reason: "native parse_many and JSONLines disagree on the document count")
+        }
+        let native = add(Workload(file: name, operation: "count", library: "simdjson parse_many", bytes: size) { n in
+            var total = 0.0
+            for _ in 0..<n {
+                guard let run = ReferenceParser.countDocuments(paddedBytes: input, batchSize: 1 << 20) else {
+                    throw JSONInputError(path: name, reason: "native parse_many failed")
+                }
+                total += run.seconds
+            }
+            return total
+        })
+        let count = add(Workload(file: name, operation: "count", library: "TapeJSON", bytes: size) {
+            _ = try lines.count()
+        })
+        let jobs = ProcessInfo.processInfo.activeProcessorCount
+        let parallel = add(Workload(file: name, operation: "count (\(jobs) workers)", library: "TapeJSON", bytes: size) {
+            _ = try lines.map(jobs: jobs, { _ in () }, each: { _, _ in })
+        })
+        let lineRanges = bytes.split(separator: 0x0A).map { Data($0) }
+        let foundation = add(Workload(file: name, operation: "count", library: "JSONSerialization per line", bytes: size) {
+            for line in lineRanges { _ = try JSONSerialization.jsonObject(with: line) }
+        })
+        comparisons.append(Comparison(file: name, operation: "JSON Lines count vs native parse_many", subject: count, baseline: native))
+        comparisons.append(Comparison(file: name, operation: "JSON Lines count, \(jobs) workers vs native parse_many", subject: parallel, baseline: native))
+        comparisons.append(Comparison(file: name, operation: "JSON Lines count vs JSONSerialization", subject: count, baseline: foundation))
     }
 }
 

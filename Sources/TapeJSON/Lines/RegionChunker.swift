@@ -1,0 +1,104 @@
+/// Where chunks come from: a stream read into owned buffers (`LineChunker`) or an input already in
+/// memory, viewed in place (`RegionChunker`).
+protocol ChunkSource {
+    /// The next chunk of whole lines, or nil at the end.
+    mutating func next() throws -> LineChunk?
+    /// Frees what the source holds.
+    func release()
+    /// Whether chunks come with their first line number (`baseLine`) already counted. When false, the
+    /// single-threaded reader numbers lines itself as it scans, saving a pass over the bytes.
+    var countsLines: Bool { get set }
+    /// The number of the first line the source produces.
+    var startLine: Int { get }
+}
+
+/// Cuts an in-memory input (a mapped file or padded bytes) into chunks of whole lines without copying.
+///
+/// A chunk ends at the last newline before `chunkSize` bytes, or (for a longer line) at the first newline
+/// after it. Pages of finished chunks of a mapped file are released, so the resident size stays flat
+/// whatever the file's size. A UTF-8 byte order mark at offset 0 is skipped.
+struct RegionChunker: ChunkSource {
+    let region: ChunkRegion
+    let chunkSize: Int
+    private var position: Int
+    private let end: Int
+    private var line: Int
+    private var sequence = 0
+    var countsLines = true
+    let startLine: Int
+
+    /// Chunks of `region[begin ..< end]`; `begin` must be a line start and `line` its number.
+    init(region: ChunkRegion, chunkSize: Int, begin: Int = 0, end: Int? = nil, line: Int = 1) {
+        self.region = region
+        self.chunkSize = max(chunkSize, 64)
+        self.position = begin
+        self.end = end ?? region.bytes.count
+        self.line = line
+        self.startLine = line
+    }
+
+    func release() {}
+
+    mutating func next() throws -> LineChunk? {
+        guard position < end else { return nil }
+        let bytes = region.bytes.bindMemory(to: UInt8.self)
+        var cut: Int
+        let target = position + chunkSize
+        if target >= end {
+            cut = end
+        } else {
+            cut = target
+            while cut > position && bytes[cut - 1] != 0x0A { cut -= 1 }
+            if cut == position {
+                // A line longer than a chunk: extend to its end.
+                cut = nextNewline(bytes, from: target).map { $0 + 1 } ?? end
+            }
+        }
+        let chunk = LineChunk(region: region, offset: position, count: cut - position)
+        chunk.baseOffset = position
+        if position == 0 && chunk.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            chunk.start = 3
+        }
+        chunk.sequence = sequence
+        sequence += 1
+        if countsLines {
+            chunk.baseLine = line
+            line += countNewlines(chunk.uint8 + chunk.start, chunk.count - chunk.start)
+        }
+        position = cut
+        return chunk
+    }
+
+    private func nextNewline(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard from < end, let hit = memchr(bytes.baseAddress! + from, 0x0A, end - from) else { return nil }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(bytes.baseAddress!)
+    }
+}
+
+/// The first line start at or after `nominal` in `bytes`, and its 1-based line number. Lines are counted
+/// in windows whose pages are released as they go (for mapped files).
+func lineStart(atOrAfter nominal: Int, in region: ChunkRegion, countingLines: Bool = true) -> (offset: Int, line: Int) {
+    let bytes = region.bytes.bindMemory(to: UInt8.self)
+    guard nominal > 0 else { return (0, 1) }
+    var begin = min(nominal, bytes.count)
+    while begin < bytes.count && bytes[begin - 1] != 0x0A { begin += 1 }
+    guard countingLines else { return (begin, 0) }
+    var newlines = 0
+    var position = 0
+    let window = 1 << 22
+    while position < begin {
+        let n = min(window, begin - position)
+        newlines += countNewlines(bytes.baseAddress! + position, n)
+        region.release(position..<(position + n))
+        position += n
+    }
+    return (begin, newlines + 1)
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
