@@ -1,0 +1,130 @@
+/// The `CodingKey` TapeJSON puts in coding paths it builds itself: array positions (`"Index 3"`, like
+/// Foundation's), `"super"`, dictionary keys and keys rebuilt from the document.
+struct TapeCodingKey: CodingKey, Sendable, Hashable {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+
+    init(stringValue: String, intValue: Int?) {
+        self.stringValue = stringValue
+        self.intValue = intValue
+    }
+
+    /// The key of an array element, as Foundation names it.
+    init(index: Int) {
+        self.stringValue = "Index \(index)"
+        self.intValue = index
+    }
+
+    /// The key `superDecoder()` reads.
+    static let superKey = TapeCodingKey(stringValue: "super")
+}
+
+/// One step of a coding path, kept unboxed until a path is actually requested.
+enum PathComponent {
+    case key(any CodingKey)
+    case index(Int)
+
+    var codingKey: any CodingKey {
+        switch self {
+        case .key(let key): return key
+        case .index(let index): return TapeCodingKey(index: index)
+        }
+    }
+}
+
+/// A decoding session's record of how it reached the value at one depth: the key or index taken and
+/// the tape index of the value it led to.
+///
+/// Frames form a stack indexed by depth. A container remembers only its depth and tape index; its
+/// coding path is the first `depth` frames, as long as they still lead to it (each frame's value
+/// contains the next one's). A container kept while its parent went on to decode siblings finds the
+/// frames overwritten and rebuilds its path from the document instead (`rebuiltPath`).
+struct PathFrame {
+    var component: PathComponent
+    var valueIndex: Int
+}
+
+/// The key the last lookup in an object found, where the next lookup starts (the next key in document
+/// order is usually right after it). One per depth; `object` says which object the position belongs to.
+struct KeyCursor {
+    var object: UInt32
+    var next: UInt32
+}
+
+extension DecodingSession {
+    /// Whether the value at tape index `outer` is, or contains, the value at `inner`.
+    func contains(_ outer: Int, _ inner: Int) -> Bool {
+        if outer == inner { return true }
+        let tag = tape.tagByte(outer)
+        guard tag == TapeTag.startObject.rawValue || tag == TapeTag.startArray.rawValue else { return false }
+        return outer < inner && inner < tape.containerEnd(outer)
+    }
+
+    /// The coding path of the value at tape index `target`, reached through the first `depth` frames.
+    func path(depth: Int, valueIndex target: Int) -> [any CodingKey] {
+        // The longest run of frames that still leads from the root towards `target`.
+        var valid = 0
+        var parent = rootIndex
+        while valid < depth {
+            let frame = frames[valid]
+            guard contains(parent, frame.valueIndex), contains(frame.valueIndex, target) else { break }
+            parent = frame.valueIndex
+            valid += 1
+        }
+        var path = basePath
+        path.reserveCapacity(basePath.count + depth)
+        for k in 0..<valid { path.append(frames[k].component.codingKey) }
+        if valid < depth || parent != target {
+            path.append(contentsOf: rebuiltPath(from: parent, to: target))
+        }
+        return path
+    }
+
+    /// The keys and indices leading from the value at `ancestor` down to the one at `target`, read from
+    /// the document (keys converted by the key strategy where it has a cache).
+    func rebuiltPath(from ancestor: Int, to target: Int) -> [any CodingKey] {
+        var path: [any CodingKey] = []
+        var current = ancestor
+        while current != target {
+            let endWord = tape.containerEnd(current) - 1
+            var i = current + 1
+            if tape.tagByte(current) == TapeTag.startObject.rawValue {
+                while i < endWord, !contains(i + 1, target) { i = tape.skip(i + 1) }
+                guard i < endWord else { return path }
+                path.append(TapeCodingKey(stringValue: displayKey(at: i)))
+                current = i + 1
+            } else if tape.tagByte(current) == TapeTag.startArray.rawValue {
+                var n = 0
+                while i < endWord, !contains(i, target) {
+                    i = tape.skip(i)
+                    n += 1
+                }
+                guard i < endWord else { return path }
+                path.append(TapeCodingKey(index: n))
+                current = i
+            } else {
+                return path
+            }
+        }
+        return path
+    }
+
+    /// The key at tape index `i` as a `CodingKey` would spell it under the key strategy.
+    func displayKey(at i: Int) -> String {
+        let raw = tape.stringBytes(i)
+        if case .converted(let cache) = context.keyMatching {
+            return String(decoding: cache.converted(raw), as: UTF8.self)
+        }
+        return String(decoding: raw, as: UTF8.self)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Decoding a `Date` by the date strategy, from the session's current value (its path frame pushed).
+/// Dates are parsed only here, when a `Date` is requested.
+extension DecodingSession {
+    func decodeDate() throws -> Date {
+        let index = valueIndex
+        if isNull(index) { throw valueNotFound(Date.self, path: codingPath) }
+        switch context.dateStrategy {
+        case .deferredToDate:
+            return Date(timeIntervalSinceReferenceDate: try decode(Double.self))
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try decode(Double.self))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try decode(Double.self) / 1000)
+        case .iso8601:
+            guard tape.tagByte(index) == TapeTag.string.rawValue else {
+                throw typeMismatch(String.self, at: index, path: codingPath)
+            }
+            guard let instant = ISO8601DateParser.parse(tape.stringBytes(index)) else {
+                // Foundation reports this one at the path of the container holding the date.
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: containerPath, debugDescription: "Expected date string to be ISO8601-formatted."))
+            }
+            return instant.date
+        case .formatted(let formatter):
+            let text = try decode(String.self)
+            guard let date = formatter.date(from: text) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "Date string does not match format expected by formatter."))
+            }
+            return date
+        case .custom(let decode):
+            return try decode(self)
+        case .flexible:
+            if let seconds = isNumber(index) ? double(at: index) : nil {
+                return Date(timeIntervalSince1970: FlexibleDateParser.epochSeconds(seconds))
+            }
+            guard tape.tagByte(index) == TapeTag.string.rawValue else {
+                throw typeMismatch(Date.self, at: index, path: codingPath)
+            }
+            guard let instant = FlexibleDateParser.parse(tape.stringBytes(index)) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Expected a date as yyyy-MM-dd, yyyy-MM-dd'T'HH:mm:ss with optional fractional seconds and zone, or a number of seconds or milliseconds since 1970."))
+            }
+            return instant.date
+        }
+    }
+
+    /// The coding path without its last component: the container the current value belongs to.
+    private var containerPath: [any CodingKey] {
+        guard depth > 0 else { return basePath }
+        return Array(codingPath.dropLast())
+    }
+}

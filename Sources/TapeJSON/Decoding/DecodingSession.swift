@@ -1,0 +1,203 @@
+import CSimdShim
+import Foundation
+
+/// The `Decoder` for one decode call: a cursor on the tape plus the coding-path stack.
+///
+/// One session serves the whole call. Decoding a nested value does not create a decoder: the session
+/// pushes a path frame, moves its cursor (`valueIndex`) to the value, calls the type's `init(from:)`
+/// with itself, then restores both (as Foundation's decoder does). Containers are small structs that
+/// hold the session, their tape position and their depth; only `superDecoder` creates another
+/// session. The session also serves as the single-value container.
+///
+/// The session keeps the document storage alive, so a container that escapes its `init(from:)` stays
+/// memory-safe.
+final class DecodingSession: Decoder {
+    let tape: Tape
+    /// Owns the tape's memory.
+    private let owner: AnyObject
+    let context: DecodingContext
+    /// Tape index of the value this session started at (the document root, or a `superDecoder`'s value).
+    let rootIndex: Int
+    /// The coding path above `rootIndex` (empty except for `superDecoder` sessions).
+    let basePath: [any CodingKey]
+
+    /// Tape index of the value the `Decoder` and single-value methods read.
+    var valueIndex: Int
+    /// The current value's depth below `rootIndex`: the number of frames in its path.
+    var depth = 0
+
+    private(set) var frames: UnsafeMutablePointer<PathFrame>
+    /// `capacity + 1` cursors: one per depth a container can have.
+    private(set) var cursors: UnsafeMutablePointer<KeyCursor>
+    private var capacity: Int
+    /// Converted keys per object, for `KeyDecodingStrategy.custom` (keyed by the object's tape index).
+    var customKeyTables: [Int: [String]] = [:]
+
+    init(tape: Tape, owner: AnyObject, context: DecodingContext, rootIndex: Int, basePath: [any CodingKey]) {
+        self.tape = tape
+        self.owner = owner
+        self.context = context
+        self.rootIndex = rootIndex
+        self.basePath = basePath
+        self.valueIndex = rootIndex
+        capacity = 32
+        frames = .allocate(capacity: capacity)
+        frames.initialize(repeating: PathFrame(component: .index(0), valueIndex: 0), count: capacity)
+        cursors = .allocate(capacity: capacity + 1)
+        cursors.initialize(repeating: KeyCursor(object: 0, next: 0), count: capacity + 1)
+    }
+
+    deinit {
+        frames.deinitialize(count: capacity)
+        frames.deallocate()
+        cursors.deallocate()
+    }
+
+    /// Decodes the document's root value.
+    static func decodeRoot<T: Decodable>(_ type: T.Type, storage: DocumentStorage, context: DecodingContext) throws -> T {
+        let session = DecodingSession(tape: storage.tape, owner: storage, context: context,
+                                      rootIndex: Tape.rootIndex, basePath: [])
+        return try withExtendedLifetime(storage) {
+            try session.decodeCurrent(type)
+        }
+    }
+
+    /// A session for `superDecoder`: the value at `index` (or null when the key is absent) with the
+    /// given path, sharing this session's document and context.
+    func makeSuperDecoder(at index: Int?, path: [any CodingKey]) -> DecodingSession {
+        if let index {
+            return DecodingSession(tape: tape, owner: owner, context: context, rootIndex: index, basePath: path)
+        }
+        return DecodingSession(tape: NullDocument.tape, owner: NullDocument.owner, context: context,
+                               rootIndex: Tape.rootIndex, basePath: path)
+    }
+
+    // MARK: - Moving through the document
+
+    /// Makes room for a container at depth `depth` (its frame index and its cursor).
+    @inline(__always)
+    func reserve(depth needed: Int) {
+        if needed >= capacity { grow(to: needed + 1) }
+    }
+
+    private func grow(to minimum: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < minimum { newCapacity *= 2 }
+        let newFrames = UnsafeMutablePointer<PathFrame>.allocate(capacity: newCapacity)
+        newFrames.moveInitialize(from: frames, count: capacity)
+        (newFrames + capacity).initialize(repeating: PathFrame(component: .index(0), valueIndex: 0),
+                                          count: newCapacity - capacity)
+        frames.deallocate()
+        frames = newFrames
+        let newCursors = UnsafeMutablePointer<KeyCursor>.allocate(capacity: newCapacity + 1)
+        newCursors.moveInitialize(from: cursors, count: capacity + 1)
+        (newCursors + capacity + 1).initialize(repeating: KeyCursor(object: 0, next: 0), count: newCapacity - capacity)
+        cursors.deallocate()
+        cursors = newCursors
+        capacity = newCapacity
+    }
+
+    /// Runs `body` with the cursor on the value at `index`, reached from a container at `parentDepth`
+    /// through `component`; restores the cursor afterwards.
+    @inline(__always)
+    func withValue<R>(at index: Int, parentDepth: Int, component: PathComponent, _ body: () throws -> R) rethrows -> R {
+        reserve(depth: parentDepth + 1)
+        frames[parentDepth] = PathFrame(component: component, valueIndex: index)
+        let savedDepth = depth
+        let savedIndex = valueIndex
+        depth = parentDepth + 1
+        valueIndex = index
+        defer {
+            depth = savedDepth
+            valueIndex = savedIndex
+        }
+        return try body()
+    }
+
+    /// Runs `body` with the cursor on the value at `index` at `depth` without adding a path frame
+    /// (a flat key decodes its property from the object the container itself is on).
+    func withValueInPlace<R>(at index: Int, depth newDepth: Int, _ body: () throws -> R) rethrows -> R {
+        let savedDepth = depth
+        let savedIndex = valueIndex
+        depth = newDepth
+        valueIndex = index
+        defer {
+            depth = savedDepth
+            valueIndex = savedIndex
+        }
+        return try body()
+    }
+
+    /// Decodes a `T` from the value at `index`, reached from a container at `parentDepth`.
+    @inline(__always)
+    func decodeNested<T: Decodable>(_ type: T.Type, at index: Int, parentDepth: Int, component: PathComponent) throws -> T {
+        try withValue(at: index, parentDepth: parentDepth, component: component) {
+            try decodeCurrent(type)
+        }
+    }
+
+    /// Decodes a `T` from the current value, handling the types Foundation's decoder treats specially
+    /// (`Date`, `Data`, `URL`, `Decimal`, and `[String: Value]` under a key conversion).
+    @inline(__always)
+    func decodeCurrent<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self == Date.self { return unsafeBitCast(try decodeDate(), to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try decodeData(), to: T.self) }
+        if T.self == URL.self { return unsafeBitCast(try decodeURL(), to: T.self) }
+        if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(), to: T.self) }
+        if context.exemptsStringDictionaries, context.isStringKeyedDictionary(T.self) {
+            let dictionaryType = T.self as! any StringKeyedDictionaryDecodable.Type
+            return try dictionaryType.decodeWithoutKeyConversion(from: self) as! T
+        }
+        return try T(from: self)
+    }
+
+    // MARK: - Decoder
+
+    var codingPath: [any CodingKey] { path(depth: depth, valueIndex: valueIndex) }
+
+    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let index = valueIndex
+        guard tape.tagByte(index) == TapeTag.startObject.rawValue else {
+            throw keyedContainerError(at: index, path: codingPath)
+        }
+        reserve(depth: depth)
+        return KeyedDecodingContainer(KeyedContainer<Key>(session: self, start: index, depth: depth))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let index = valueIndex
+        guard tape.tagByte(index) == TapeTag.startArray.rawValue else {
+            throw unkeyedContainerError(at: index, path: codingPath)
+        }
+        return UnkeyedContainer(session: self, start: index, depth: depth)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        self
+    }
+}
+
+/// A one-value document holding `null`: what `superDecoder()` reads when its key is absent.
+enum NullDocument {
+    /// Owner of the words, never freed.
+    private final class Words: @unchecked Sendable {
+        let words: UnsafeMutablePointer<UInt64>
+        let strings: UnsafeMutablePointer<UInt8>
+        init() {
+            words = .allocate(capacity: 3)
+            words[0] = UInt64(TapeTag.root.rawValue) << 56 | 2
+            words[1] = UInt64(TapeTag.null.rawValue) << 56
+            words[2] = UInt64(TapeTag.root.rawValue) << 56
+            strings = .allocate(capacity: 8)
+            strings.initialize(repeating: 0, count: 8)
+        }
+    }
+
+    private static let storage = Words()
+    static var owner: AnyObject { storage }
+    static var tape: Tape {
+        Tape(tj_tape(tape: UnsafePointer(storage.words), tape_count: 3, strings: UnsafePointer(storage.strings)))
+    }
+}

@@ -1,0 +1,132 @@
+/// Finding an object's member by key, straight in the tape.
+///
+/// A lookup compares the key's UTF-8 with the key bytes in simdjson's string buffer: no String is
+/// built. It starts where the previous lookup in the same object ended (`KeyCursor`), since types ask
+/// for their keys in the order they were encoded, wraps around once, and skips each non-matching
+/// member's value in O(1). Under a key conversion, each JSON key is first mapped through the
+/// conversion cache; under a custom strategy, through a per-object table of converted keys.
+extension DecodingSession {
+    /// Tape index of the value of `key` in the object starting at `start`, or nil.
+    @inline(__always)
+    func findMember<Key: CodingKey>(_ key: Key, start: Int, endWord: Int, depth: Int) -> Int? {
+        var name = key.stringValue
+        return name.withUTF8 { utf8 in
+            findMember(utf8: utf8, start: start, endWord: endWord, depth: depth)
+        }
+    }
+
+    /// Tape index of the value of the member whose (converted) key is `key`, or nil. `depth` picks the
+    /// cursor slot of the container doing the lookup.
+    @inline(__always)
+    func findMember(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int) -> Int? {
+        let first = start + 1
+        let cursor = cursors[depth]
+        let resume = cursor.object == UInt32(truncatingIfNeeded: start) ? Int(cursor.next) : first
+        let found: Int?
+        switch context.keyMatching {
+        case .exact:
+            found = scanExact(key, from: resume, to: endWord) ?? scanExact(key, from: first, to: resume)
+        case .converted(let cache):
+            found = scanConverted(key, cache: cache, from: resume, to: endWord)
+                ?? scanConverted(key, cache: cache, from: first, to: resume)
+        case .custom:
+            found = scanCustom(key, start: start, endWord: endWord, depth: depth)
+        }
+        guard let keyIndex = found else { return nil }
+        // The next lookup starts at this key: asking again for the same key (`contains` or `decodeNil`
+        // then `decode`) finds it at once, and the next key in document order is one step away.
+        cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: keyIndex))
+        return keyIndex + 1
+    }
+
+    /// Tape index of the key (not its value) equal to `key` among the members from `from` to `end`.
+    @inline(__always)
+    private func scanExact(_ key: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int? {
+        var j = from
+        let count = key.count
+        while j < end {
+            let bytes = tape.stringBytes(j)
+            if bytes.count == count && (count == 0 || KeyBytes.equal(bytes.baseAddress!, key.baseAddress!, count: count)) {
+                return j
+            }
+            j = tape.skip(j + 1)
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private func scanConverted(_ key: UnsafeBufferPointer<UInt8>, cache: KeyConversionCache,
+                               from: Int, to end: Int) -> Int? {
+        var j = from
+        while j < end {
+            if KeyBytes.equal(cache.converted(tape.stringBytes(j)), key) { return j }
+            j = tape.skip(j + 1)
+        }
+        return nil
+    }
+
+    /// Custom conversion: the first member whose converted key matches, in document order.
+    private func scanCustom(_ key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int) -> Int? {
+        let table = customKeyTable(start: start, endWord: endWord, depth: depth)
+        var j = start + 1
+        var ordinal = 0
+        while j < endWord {
+            var converted = table[ordinal]
+            if converted.withUTF8({ KeyBytes.equal($0, key) }) { return j }
+            j = tape.skip(j + 1)
+            ordinal += 1
+        }
+        return nil
+    }
+
+    /// The object's keys converted by the custom strategy, computed on the first lookup in the object.
+    func customKeyTable(start: Int, endWord: Int, depth: Int) -> [String] {
+        if let table = customKeyTables[start] { return table }
+        guard case .custom(let convert) = context.keyMatching else { return [] }
+        let objectPath = path(depth: depth, valueIndex: start)
+        var table: [String] = []
+        var j = start + 1
+        while j < endWord {
+            let raw = String(decoding: tape.stringBytes(j), as: UTF8.self)
+            table.append(convert(objectPath + [TapeCodingKey(stringValue: raw)]).stringValue)
+            j = tape.skip(j + 1)
+        }
+        customKeyTables[start] = table
+        return table
+    }
+
+    /// The object's keys as the key strategy spells them, in document order, without duplicates.
+    func memberKeys(start: Int, endWord: Int, depth: Int) -> [String] {
+        var keys: [String] = []
+        var seen = Set<String>()
+        let custom: [String]?
+        if case .custom = context.keyMatching {
+            custom = customKeyTable(start: start, endWord: endWord, depth: depth)
+        } else {
+            custom = nil
+        }
+        var j = start + 1
+        var ordinal = 0
+        while j < endWord {
+            let key = custom?[ordinal] ?? displayKey(at: j)
+            if seen.insert(key).inserted { keys.append(key) }
+            j = tape.skip(j + 1)
+            ordinal += 1
+        }
+        return keys
+    }
+
+    /// Tape index of the value of the first member whose (converted) key is `key`, scanning the whole
+    /// object without touching any cursor (key paths use this for their inner steps).
+    func scanMember(utf8 key: UnsafeBufferPointer<UInt8>, object start: Int) -> Int? {
+        let endWord = tape.containerEnd(start) - 1
+        switch context.keyMatching {
+        case .exact:
+            return scanExact(key, from: start + 1, to: endWord).map { $0 + 1 }
+        case .converted(let cache):
+            return scanConverted(key, cache: cache, from: start + 1, to: endWord).map { $0 + 1 }
+        case .custom:
+            return scanCustom(key, start: start, endWord: endWord, depth: depth).map { $0 + 1 }
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Synchronization
+
+/// A drop-in replacement for Foundation's `JSONDecoder` that decodes `Decodable` values straight from
+/// simdjson's tape.
+///
+/// Code written for `JSONDecoder` works after renaming the type: the strategies, `userInfo` and the
+/// errors are the same (`DecodingError` with the same case and `codingPath` as Foundation's decoder on
+/// Linux). The document is parsed once by simdjson; containers then read the tape directly: there is no
+/// intermediate tree or dictionary, a keyed lookup compares the key's UTF-8 with the bytes in the string
+/// buffer, starting where the previous key was found, and unused values are skipped in O(1).
+///
+/// ```swift
+/// struct User: Decodable {
+///     let id: Int
+///     let name: String
+///     let joined: Date
+/// }
+///
+/// let decoder = TapeJSONDecoder()
+/// decoder.dateDecodingStrategy = .iso8601
+/// let json = #"{"id": 7, "name": "Ada", "joined": "2024-05-01T09:30:00Z"}"#
+/// let user = try decoder.decode(User.self, from: Data(json.utf8))
+/// ```
+///
+/// A decoder is `Sendable`: one instance may decode on many threads at once. Each call takes a snapshot
+/// of the strategies when it starts.
+///
+/// ## Beyond Foundation
+/// - `KeyDecodingStrategy.convertFromAnyCase` matches snake_case, dash-case, UpperCamelCase and
+///   lowerCamelCase keys to lowerCamelCase properties.
+/// - `DateDecodingStrategy.flexible` accepts the common date formats and epoch numbers.
+/// - `keyOptions` reads nested key paths, flattened properties, arrays that drop their failing
+///   elements and values collected across arrays, from the raw values of plain `CodingKeys`.
+///
+/// ## Deliberate differences from Foundation's JSONDecoder on Linux
+/// 1. **A number that does not fit the requested type** (`300` or `1.5` for an `Int8`, `1e39` for a
+///    `Float`, `2^63` for an `Int`): Foundation reports `.dataCorrupted` with an empty `codingPath` and
+///    "The given data was not valid JSON." (swift-foundation issue 1604). TapeJSON reports
+///    `.dataCorrupted` at the value's `codingPath` with "Parsed JSON number <300> does not fit in
+///    Int8.", as Foundation 5.10 did.
+/// 2. **Invalid JSON** is `.dataCorrupted` with an empty `codingPath`, as in Foundation, but its
+///    `underlyingError` is a ``JSONError`` with the byte offset, line, column and an excerpt
+///    (Foundation on Linux gives no underlying error).
+/// 3. **The whole document is validated first.** Foundation checks strings and numbers only when they
+///    are decoded and accepts a trailing comma (`[1,2,]`, `{"a":1,}`); TapeJSON rejects such documents
+///    as invalid JSON even when the bad value is never decoded. The same holds for integers outside
+///    `Int64.min...UInt64.max` and numbers whose magnitude overflows a `Double` (`1e400`), which
+///    simdjson rejects; a magnitude below the smallest `Double` (`1e-400`) decodes as `0`.
+/// 4. **Numbers come from simdjson's binary value, not from the text.** `-0` decodes as `+0.0`; a
+///    number with a fraction or exponent requested as an integer converts its `Double` (so
+///    `9007199254740993.0` is `9007199254740992`, where Foundation re-reads the text as a `Decimal`);
+///    a `Decimal` is built from the shortest text of the `Double` (`0.10000000000000001` gives `0.1`);
+///    a `Float` is rounded from the `Double`, which can differ in the last bit from Foundation's direct
+///    conversion for rare inputs.
+/// 5. **Duplicate keys.** Foundation keeps the first occurrence. TapeJSON looks each key up starting
+///    from the key found by the previous lookup, which returns the first occurrence when keys are read
+///    in document order or read again; when a key occurs both before and after the previously read
+///    key, the later one is used.
+/// 6. **`allKeys`** lists keys in document order (Foundation's order is unspecified).
+/// 7. **`codingPath` of a kept container.** A container obtained with `nestedContainer` and used after
+///    its parent decoded other nested values rebuilds its `codingPath` from the document: the keys have
+///    the same `stringValue` and `intValue`, but are TapeJSON's own `CodingKey` type.
+public final class TapeJSONDecoder: Sendable {
+    /// The settings a decode call reads, copied once per call.
+    struct Configuration {
+        var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+        var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
+        var dataDecodingStrategy: DataDecodingStrategy = .base64
+        var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        var keyOptions: KeyOptions? = nil
+    }
+
+    private let configuration = Mutex(Configuration())
+
+    /// The parser whose pooled simdjson buffers this decoder parses into.
+    public let parser: JSONParser
+
+    /// Creates a decoder with Foundation's default strategies.
+    ///
+    /// - Parameter parser: the parser to parse with; the shared parser by default, so that decoders
+    ///   created per request still reuse simdjson's buffers.
+    public init(parser: JSONParser = .shared) {
+        self.parser = parser
+    }
+
+    /// How JSON keys are matched to `CodingKey`s. Defaults to `.useDefaultKeys`.
+    public var keyDecodingStrategy: KeyDecodingStrategy {
+        get { configuration.withLock { $0.keyDecodingStrategy } }
+        set { configuration.withLock { $0.keyDecodingStrategy = newValue } }
+    }
+
+    /// How `Date` values are decoded. Defaults to `.deferredToDate`.
+    public var dateDecodingStrategy: DateDecodingStrategy {
+        get { configuration.withLock { $0.dateDecodingStrategy } }
+        set { configuration.withLock { $0.dateDecodingStrategy = newValue } }
+    }
+
+    /// How `Data` values are decoded. Defaults to `.base64`.
+    public var dataDecodingStrategy: DataDecodingStrategy {
+        get { configuration.withLock { $0.dataDecodingStrategy } }
+        set { configuration.withLock { $0.dataDecodingStrategy = newValue } }
+    }
+
+    /// How strings standing for infinity and NaN are decoded. Defaults to `.throw`.
+    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+        get { configuration.withLock { $0.nonConformingFloatDecodingStrategy } }
+        set { configuration.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+    }
+
+    /// Contextual information handed to every `Decoder` (`decoder.userInfo`).
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { configuration.withLock { $0.userInfo } }
+        set { configuration.withLock { $0.userInfo = newValue } }
+    }
+
+    /// Key-path conventions for the raw values of `CodingKeys`, or nil (the default) for Foundation's
+    /// behaviour, where a key is only ever a literal JSON key. See ``KeyOptions``.
+    public var keyOptions: KeyOptions? {
+        get { configuration.withLock { $0.keyOptions } }
+        set { configuration.withLock { $0.keyOptions = newValue } }
+    }
+
+    // MARK: - Decoding
+
+    /// Decodes a value of type `T` from JSON bytes (UTF-8, or UTF-16/UTF-32 recognised as Foundation
+    /// does).
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` with a ``JSONError`` as `underlyingError` when the data is
+    ///   not valid JSON; any `DecodingError` the value's `init(from:)` throws.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try data.withUnsafeBytes { raw in
+            try decode(type, fromBytes: raw, padded: false)
+        }
+    }
+
+    /// Decodes a value of type `T` from JSON bytes, parsed in place when the array's spare capacity
+    /// covers simdjson's padding.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        let padded = bytes.capacity - bytes.count >= SIMDImplementation.padding
+        return try bytes.withUnsafeBytes { raw in
+            try decode(type, fromBytes: raw, padded: padded && raw.baseAddress != nil)
+        }
+    }
+
+    /// Decodes a value of type `T` from the UTF-8 of a string.
+    public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        var text = text
+        return try text.withUTF8 { utf8 in
+            try decode(type, fromBytes: UnsafeRawBufferPointer(utf8), padded: false)
+        }
+    }
+
+    /// Decodes a value of type `T` from any contiguous bytes.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: some ContiguousBytes) throws -> T {
+        try bytes.withUnsafeBytes { raw in
+            try decode(type, fromBytes: raw, padded: false)
+        }
+    }
+
+    /// Decodes a value of type `T` from a raw buffer, which is only read during the call.
+    public func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer) throws -> T {
+        try decode(type, fromBytes: buffer, padded: false)
+    }
+
+    /// Decodes a value of type `T` from a file, memory-mapped so that it is never copied.
+    ///
+    /// - Throws: ``JSONInputError`` when the file cannot be opened or read; otherwise as
+    ///   ``decode(_:from:)-(_,Data)``.
+    public func decode<T: Decodable>(_ type: T.Type, contentsOf url: URL) throws -> T {
+        let file = try MappedFile(path: url.path)
+        return try withExtendedLifetime(file) {
+            try decode(type, fromBytes: file.bytes, padded: true)
+        }
+    }
+
+    /// Parses `bytes` and decodes the root value.
+    func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer, padded: Bool) throws -> T {
+        let context = DecodingContext(configuration.withLock { $0 })
+        switch InputEncoding.detect(bytes) {
+        case .utf8(let bomLength):
+            let body = UnsafeRawBufferPointer(rebasing: bytes[bomLength...])
+            let document = try parse(body, padded: padded)
+            return try DecodingSession.decodeRoot(type, storage: document.storage, context: context)
+        case .transcode(let encoding):
+            guard var text = String(bytes: bytes, encoding: encoding) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: [],
+                    debugDescription: "The given data was not valid JSON.",
+                    underlyingError: JSONError(kind: .invalidUTF8, offset: 0, in: bytes)))
+            }
+            return try text.withUTF8 { utf8 in
+                let document = try parse(UnsafeRawBufferPointer(utf8), padded: false)
+                return try DecodingSession.decodeRoot(type, storage: document.storage, context: context)
+            }
+        }
+    }
+
+    private func parse(_ bytes: UnsafeRawBufferPointer, padded: Bool) throws -> JSONDocument {
+        do {
+            if padded { return try parser.parse(paddedBytes: bytes) }
+            return try parser.parse(bytes: bytes)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [],
+                debugDescription: "The given data was not valid JSON.",
+                underlyingError: error))
+        }
+    }
+}
