@@ -133,7 +133,9 @@ public final class JSONLines {
     /// Feeds `body` the chunks of the input in order; `body` returns false to stop. Chunks are numbered
     /// by the caller as it scans (`countsLines` is off), which saves a pass over the bytes.
     func withChunks(_ body: (LineChunk) throws -> Bool, lineAfter: () -> Int) throws {
-        var chunker = try makeChunker(pool: ChunkPool(keep: 2))
+        // One thread: in-place chunks can be larger (they cost no memory beyond their pages, released as
+        // they finish), so fewer parse_many streams restart their pipeline.
+        var chunker = try makeChunker(pool: ChunkPool(keep: 2), sequential: true)
         chunker.countsLines = false
         defer { chunker.release() }
         var nextLine = chunker.startLine
@@ -150,7 +152,8 @@ public final class JSONLines {
 
     /// A chunk source over this reader's input (or its shard): in-place views of a mapped file or of the
     /// bytes given, or buffers read from a stream.
-    func makeChunker(pool: ChunkPool) throws -> any ChunkSource {
+    func makeChunker(pool: ChunkPool, sequential: Bool = false) throws -> any ChunkSource {
+        let regionChunkSize = sequential ? options.chunkSize * 4 : options.chunkSize
         let region: ChunkRegion
         switch input {
         case .memory(let bytes):
@@ -181,11 +184,11 @@ public final class JSONLines {
             close(fd)
             region = ChunkRegion(file: try MappedFile(path: path, maxSize: Int.max))
         }
-        guard let shard else { return RegionChunker(region: region, chunkSize: options.chunkSize) }
+        guard let shard else { return RegionChunker(region: region, chunkSize: regionChunkSize) }
         let size = region.bytes.count
         let (begin, line) = lineStart(atOrAfter: size * shard.index / shard.count, in: region)
         let end = lineStart(atOrAfter: size * (shard.index + 1) / shard.count, in: region, countingLines: false).offset
-        return RegionChunker(region: region, chunkSize: options.chunkSize, begin: begin, end: max(begin, end), line: line)
+        return RegionChunker(region: region, chunkSize: regionChunkSize, begin: begin, end: max(begin, end), line: line)
     }
 }
 
