@@ -191,3 +191,12 @@ func foundationError<T: Decodable>(_ type: T.Type, json: String, setup: Setup = 
         return ErrorSummary(error)
     }
 }
+
+/// A plain string key for custom key strategies and hand-made paths.
+struct TestKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ stringValue: String) { self.stringValue = stringValue }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

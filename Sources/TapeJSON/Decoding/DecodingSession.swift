@@ -132,15 +132,17 @@ final class DecodingSession: Decoder {
     @inline(__always)
     func decodeNested<T: Decodable>(_ type: T.Type, at index: Int, parentDepth: Int, component: PathComponent) throws -> T {
         try withValue(at: index, parentDepth: parentDepth, component: component) {
-            try decodeCurrent(type)
+            try decodeCurrent(type, framePushed: true)
         }
     }
 
     /// Decodes a `T` from the current value, handling the types Foundation's decoder treats specially
     /// (`Date`, `Data`, `URL`, `Decimal`, and `[String: Value]` under a key conversion).
+    /// `framePushed` says that a container pushed the value's frame just before (which decides the
+    /// path of one of Foundation's date errors).
     @inline(__always)
-    func decodeCurrent<T: Decodable>(_ type: T.Type) throws -> T {
-        if T.self == Date.self { return unsafeBitCast(try decodeDate(), to: T.self) }
+    func decodeCurrent<T: Decodable>(_ type: T.Type, framePushed: Bool = false) throws -> T {
+        if T.self == Date.self { return unsafeBitCast(try decodeDate(framePushed: framePushed), to: T.self) }
         if T.self == Data.self { return unsafeBitCast(try decodeData(), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try decodeURL(), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(), to: T.self) }

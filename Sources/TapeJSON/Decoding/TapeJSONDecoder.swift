@@ -72,7 +72,7 @@ public final class TapeJSONDecoder: Sendable {
         var keyOptions: KeyOptions? = nil
     }
 
-    private let configuration = Mutex(Configuration())
+    let configuration = Mutex(Configuration())
 
     /// The parser whose pooled simdjson buffers this decoder parses into.
     public let parser: JSONParser

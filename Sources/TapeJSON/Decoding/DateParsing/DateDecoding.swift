@@ -1,9 +1,11 @@
 import Foundation
 
-/// Decoding a `Date` by the date strategy, from the session's current value (its path frame pushed).
-/// Dates are parsed only here, when a `Date` is requested.
+/// Decoding a `Date` by the date strategy, from the session's current value. Dates are parsed only
+/// here, when a `Date` is requested.
 extension DecodingSession {
-    func decodeDate() throws -> Date {
+    /// `framePushed`: a container pushed the date's path frame (rather than the date being the value
+    /// a decoder or single-value container is on).
+    func decodeDate(framePushed: Bool) throws -> Date {
         let index = valueIndex
         if isNull(index) { throw valueNotFound(Date.self, path: codingPath) }
         switch context.dateStrategy {
@@ -18,9 +20,11 @@ extension DecodingSession {
                 throw typeMismatch(String.self, at: index, path: codingPath)
             }
             guard let instant = ISO8601DateParser.parse(tape.stringBytes(index)) else {
-                // Foundation reports this one at the path of the container holding the date.
+                // Foundation reports this one at the path of the decoder that was asked for the date:
+                // a container's own path (without the date's key), or a single-value container's path.
+                let path = framePushed ? Array(codingPath.dropLast()) : codingPath
                 throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: containerPath, debugDescription: "Expected date string to be ISO8601-formatted."))
+                    codingPath: path, debugDescription: "Expected date string to be ISO8601-formatted."))
             }
             return instant.date
         case .formatted(let formatter):
@@ -46,11 +50,5 @@ extension DecodingSession {
             }
             return instant.date
         }
-    }
-
-    /// The coding path without its last component: the container the current value belongs to.
-    private var containerPath: [any CodingKey] {
-        guard depth > 0 else { return basePath }
-        return Array(codingPath.dropLast())
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import TapeJSON
+
+/// Properties named in lowerCamelCase, as `.convertFromAnyCase` produces them.
+struct Account: Decodable, Equatable {
+    var userId: Int
+    var errorCode: String
+    var myAbbrKey: Bool
+    var firstName: String?
+    var httpStatusCode: Int?
+    var xmlHttpRequest: String?
+    var url: String?
+    var _internal: Int?
+    var version2Name: String?
+}
+
+@Suite("KeyDecodingStrategy.convertFromAnyCase")
+struct AnyCaseKeyTests {
+    static func decoder() -> TapeJSONDecoder {
+        let decoder = TapeJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromAnyCase
+        return decoder
+    }
+
+    /// Reads the converted form of one key through `allKeys`.
+    struct ConvertedKey: Decodable {
+        var key: String
+        init(from decoder: any Decoder) throws {
+            key = try decoder.container(keyedBy: TestKey.self).allKeys.first?.stringValue ?? ""
+        }
+    }
+
+    static func converted(_ key: String) throws -> String {
+        let json = try JSONSerialization.data(withJSONObject: [key: 0])
+        return try decoder().decode(ConvertedKey.self, from: json).key
+    }
+
+    @Test("each casing becomes lowerCamelCase", arguments: [
+        ("myABBRKey", "myAbbrKey"),
+        ("UserID", "userId"),
+        ("user_id", "userId"),
+        ("user-id", "userId"),
+        ("ErrorCode", "errorCode"),
+        ("userId", "userId"),
+        ("USER_ID", "userId"),
+        ("User_Id", "userId"),
+        ("HTTPStatusCode", "httpStatusCode"),
+        ("http_status-code", "httpStatusCode"),
+        ("XMLHttpRequest", "xmlHttpRequest"),
+        ("URL", "url"),
+        ("a", "a"),
+        ("A", "a"),
+        ("version2Name", "version2Name"),
+        ("version_2_name", "version2Name"),
+        ("user__id", "userId"),
+        ("_internal", "_internal"),
+        ("_Internal_Value_", "_internalValue_"),
+        ("-leading-dash", "-leadingDash"),
+        ("___", "___"),
+        ("", ""),
+        ("naïve_café", "naïveCafé"),
+    ])
+    func conversions(raw: String, expected: String) throws {
+        #expect(try Self.converted(raw) == expected)
+    }
+
+    @Test("a payload mixing casings decodes into lowerCamelCase properties")
+    func mixedPayload() throws {
+        let json = #"""
+        {"UserID": 7, "error_code": "E42", "myABBRKey": true, "first-name": "Ada",
+         "HTTP_STATUS_CODE": 200, "XMLHttpRequest": "x", "URL": "u", "_internal": 1, "Version2Name": "v"}
+        """#
+        let account = try Self.decoder().decode(Account.self, from: Data(json.utf8))
+        #expect(account == Account(userId: 7, errorCode: "E42", myAbbrKey: true, firstName: "Ada",
+                                   httpStatusCode: 200, xmlHttpRequest: "x", url: "u", _internal: 1,
+                                   version2Name: "v"))
+    }
+
+    @Test("repeated keys across many objects are converted consistently")
+    func repeatedKeys() throws {
+        let element = #"{"user_id": 1, "ErrorCode": "a", "my-abbr-key": false}"#
+        let json = "[" + Array(repeating: element, count: 500).joined(separator: ",") + "]"
+        let accounts = try Self.decoder().decode([Account].self, from: Data(json.utf8))
+        #expect(accounts.count == 500)
+        #expect(accounts.allSatisfy { $0.userId == 1 && $0.errorCode == "a" && !$0.myAbbrKey })
+    }
+
+    @Test("a missing key is reported under its CodingKey")
+    func missingKey() throws {
+        let error = tapeError(Account.self, json: #"{"user_id": 1, "my_abbr_key": true}"#, decoder: Self.decoder())
+        #expect(error?.kind == "keyNotFound")
+        #expect(error?.key == "errorCode")
+        #expect(error?.path == [])
+    }
+
+    @Test("errors inside a converted key report the property's key")
+    func errorPath() throws {
+        let json = #"{"items": [{"user_id": "seven", "error_code": "E", "my_abbr_key": true}]}"#
+        let error = tapeError([String: [Account]].self, json: json, decoder: Self.decoder())
+        #expect(error?.kind == "typeMismatch")
+        #expect(error?.path == ["items", "Index 0#0", "userId"])
+    }
+
+    @Test("the first of two keys converting alike wins, as with Foundation's snake case")
+    func collidingKeys() throws {
+        let decoded = try Self.decoder().decode(Box<Int>.self, from: Data(#"{"VALUE": 1, "value": 2}"#.utf8))
+        #expect(decoded.value == 1)
+    }
+
+    @Test("[String: Value] keys are not converted")
+    func dictionaryKeysKept() throws {
+        let decoded = try Self.decoder().decode([String: Int].self, from: Data(#"{"User_ID": 1, "kebab-key": 2}"#.utf8))
+        #expect(decoded == ["User_ID": 1, "kebab-key": 2])
+        let nested = try Self.decoder().decode(Box<[String: Int]>.self, from: Data(#"{"Value": {"A_B": 1}}"#.utf8))
+        #expect(nested.value == ["A_B": 1])
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+import TapeJSON
+
+struct SnakeModel: Decodable, Equatable {
+    var userName: String
+    var userID: Int?
+    var _private: Int?
+    var trailing_: Int?
+    var avatarUrl: String?
+    var nested: [String: Int]?
+    var children: [SnakeModel]?
+}
+
+struct Event: Decodable, Equatable {
+    var name: String
+    var at: Date
+    var until: Date?
+}
+
+struct Blob: Decodable, Equatable {
+    var payload: Data
+    var extra: Data?
+}
+
+/// Reads `decoder.userInfo` while decoding.
+struct UserInfoProbe: Decodable, Equatable {
+    static let key = CodingUserInfoKey(rawValue: "probe")!
+    var seen: String
+    var nested: [String]
+
+    struct Inner: Decodable {
+        var seen: String
+        init(from decoder: any Decoder) throws {
+            seen = decoder.userInfo[UserInfoProbe.key] as? String ?? "missing"
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        seen = decoder.userInfo[Self.key] as? String ?? "missing"
+        var container = try decoder.unkeyedContainer()
+        var nested: [String] = []
+        while !container.isAtEnd { nested.append(try container.decode(Inner.self).seen) }
+        self.nested = nested
+    }
+}
+
+@Suite("Strategies, compared with Foundation's JSONDecoder")
+struct StrategyDifferentialTests {
+    // MARK: - Keys
+
+    static let snakeCase = Setup(keys: .convertFromSnakeCase)
+
+    @Test("convertFromSnakeCase", arguments: [
+        #"{"user_name":"a","user_i_d":1,"_private":2,"trailing_":3,"avatar_url":"u"}"#,
+        #"{"user_name":"a","userID":1}"#,
+        #"{"userName":"a","user_name":"b"}"#,
+        #"{"user_name":"b","userName":"a"}"#,
+        #"{"USER_NAME":"upper"}"#,
+        #"{"user__name":"double underscore"}"#,
+        #"{"user_name":"a","nested":{"snake_key":1,"other_key":2}}"#,
+        #"{"user_name":"a","children":[{"user_name":"child","avatar_url":"x"}]}"#,
+        #"{"user_name":"a","children":[{"avatar_url":"missing name"}]}"#,
+        #"{"user_name":"a","avatar_url":5}"#,
+        #"{"username":"not converted"}"#,
+        #"{"user_nAME":"capitalized","_private":1}"#,
+        #"{"__":"only underscores","user_name":"x"}"#,
+        #"{"ünï_çødé":"unicode","user_name":"x"}"#,
+    ])
+    func snakeCaseKeys(json: String) {
+        expectSameDecoding(SnakeModel.self, json: json, setup: Self.snakeCase)
+        expectSameDecoding(KeyedProbe.self, json: json, setup: Self.snakeCase)
+    }
+
+    @Test("custom key strategy")
+    func customKeys() {
+        let upper = Setup(keys: .custom { path in
+            TestKey( path.last!.stringValue.lowercased())
+        })
+        expectSameDecoding(Person.self, json: #"{"NAME":"a","AGE":1,"TAGS":["X"]}"#, setup: upper)
+        expectSameDecoding(Person.self, json: #"{"NAME":"a","TAGS":[]}"#, setup: upper)
+        expectSameDecoding(KeyedProbe.self, json: #"{"A":null,"B":1}"#, setup: upper)
+        expectSameDecoding([String: Int].self, json: #"{"A":1,"B":2}"#, setup: upper)
+        let pathAware = Setup(keys: .custom { path in
+            TestKey( "\(path.count)-\(path.last!.stringValue)")
+        })
+        expectSameDecoding(Box<Box<Int>>.self, json: #"{"1-value":{"2-value":3}}"#, setup: pathAware)
+        expectSameDecoding(Box<Box<Int>>.self, json: #"{"value":{"value":3}}"#, setup: pathAware)
+        expectSameDecoding([Box<Int>].self, json: #"[{"2-value":1}]"#, setup: pathAware)
+    }
+
+    // MARK: - Dates
+
+    static let iso8601Strings = [
+        "2024-01-02T03:04:05Z", "2024-01-02T03:04:05.123Z", "2024-01-02T03:04:05.5+01:00",
+        "2024-01-02T03:04:05+0530", "2024-01-02T03:04:05-08", "2024-01-02T03:04:05+01:30:15",
+        "2024-01-02T03:04:05z", "2024-01-02T03:04:05GMT", "2024-01-02T03:04:05UTC-01:00", "2024-01-02T03:04:05GMT+2",
+        "2024-01-02T03:04:05.999999999Z", "2024-01-02T03:04:05.1234567891Z", "2024-01-02T03:04:05.Z",
+        "1970-01-01T00:00:00.1Z", "1969-12-31T23:59:59.5Z", "2024-02-29T12:00:00Z", "2023-02-29T00:00:00Z",
+        "2024-02-31T00:00:00Z", "2024-02-32T00:00:00Z", "2024-13-01T00:00:00Z", "2024-00-01T00:00:00Z",
+        "2024-01-02T24:00:00Z", "2024-01-02T25:61:61Z", "2024-1-2T3:4:5Z", "02024-01-02T03:04:05Z",
+        "0001-01-01T00:00:00Z", "1582-10-04T12:00:00Z", "1582-10-10T00:00:00Z", "1582-10-15T00:00:00+01:00",
+        "1000-02-29T00:00:00Z", "9999-12-31T23:59:59Z", "2024-01-02T03:04:05+18:00", "2024-01-02T03:04:05+18:01",
+        "2024-01-02T03:04:05+1", "2024-01-02T03:04:05+01:", "2024-01-02T03:04:05Zjunk", "2024-01-02T03:04:05 Z",
+        "2024-01-02", "2024-01-02T03:04:05", "2024-01-02T03:04Z", "2024-01-02 03:04:05Z", "2024-01-02t03:04:05Z",
+        "-2024-01-02T03:04:05Z", "", "yesterday",
+    ]
+
+    @Test("iso8601", arguments: iso8601Strings)
+    func iso8601(text: String) {
+        let setup = Setup(dates: .iso8601)
+        expectSameDecoding(Event.self, json: #"{"name":"e","at":"\#(text)"}"#, setup: setup)
+        expectSameDecoding([Date].self, json: #"["\#(text)"]"#, setup: setup)
+        expectSameDecoding(Date.self, json: #""\#(text)""#, setup: setup)
+    }
+
+    @Test("date strategies on numbers, strings and null", arguments: [
+        "0", "1.5", "-86400", "1700000000123", "1e10", #""1700000000""#, "null", "true", "[]",
+    ])
+    func numericDates(literal: String) {
+        for dates in [Setup.Dates.deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601] {
+            let setup = Setup(dates: dates)
+            expectSameDecoding(Event.self, json: #"{"name":"e","at":\#(literal)}"#, setup: setup)
+            expectSameDecoding(Event.self, json: #"{"name":"e","at":0,"until":\#(literal)}"#, setup: setup)
+            expectSameDecoding([Date?].self, json: "[\(literal)]", setup: setup)
+        }
+    }
+
+    @Test("formatted dates")
+    func formattedDates() {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy/MM/dd HH:mm"
+        let setup = Setup(dates: .formatted(formatter))
+        expectSameDecoding(Event.self, json: #"{"name":"e","at":"2024/05/01 09:30"}"#, setup: setup)
+        expectSameDecoding(Event.self, json: #"{"name":"e","at":"2024-05-01"}"#, setup: setup)
+        expectSameDecoding(Event.self, json: #"{"name":"e","at":5}"#, setup: setup)
+        expectSameDecoding(Event.self, json: #"{"name":"e","at":null}"#, setup: setup)
+        expectSameDecoding([Date].self, json: #"["2024/05/01 09:30","bad"]"#, setup: setup)
+    }
+
+    @Test("custom dates")
+    func customDates() {
+        let setup = Setup(dates: .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let days = Int(text.dropLast()), text.hasSuffix("d") else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a day count: \(text)")
+            }
+            return Date(timeIntervalSince1970: Double(days) * 86_400)
+        })
+        expectSameDecoding(Event.self, json: #"{"name":"e","at":"3d","until":"4d"}"#, setup: setup)
+        expectSameDecoding(Event.self, json: #"{"name":"e","at":"x"}"#, setup: setup)
+        expectSameDecoding([Event].self, json: #"[{"name":"e","at":7}]"#, setup: setup)
+    }
+
+    // MARK: - Data
+
+    @Test("data strategies", arguments: [
+        #""aGVsbG8=""#, #""aGVsbG8""#, #""aGVs bG8=""#, #""""#, #""!!!!""#, #""aGVsbA==""#, #""aGVsbA=a""#,
+        "[104,105]", "[256]", "null", "5",
+    ])
+    func dataStrategies(literal: String) {
+        for data in [Setup.Bytes.base64, .deferredToData] {
+            let setup = Setup(data: data)
+            expectSameDecoding(Blob.self, json: #"{"payload":\#(literal)}"#, setup: setup,
+                               notFitPath: ["payload", "Index 0#0"])
+            expectSameDecoding(Blob.self, json: #"{"payload":"","extra":\#(literal)}"#, setup: setup,
+                               notFitPath: ["extra", "Index 0#0"])
+            expectSameDecoding([Data].self, json: "[\(literal)]", setup: setup, notFitPath: ["Index 0#0", "Index 0#0"])
+        }
+    }
+
+    @Test("custom data")
+    func customData() {
+        let setup = Setup(data: .custom { decoder in
+            Data(try decoder.singleValueContainer().decode(String.self).utf8.reversed())
+        })
+        expectSameDecoding(Blob.self, json: #"{"payload":"abc","extra":"de"}"#, setup: setup)
+        expectSameDecoding(Blob.self, json: #"{"payload":1}"#, setup: setup)
+    }
+
+    // MARK: - userInfo
+
+    @Test("userInfo reaches every decoder")
+    func userInfo() {
+        var setup = Setup()
+        setup.userInfo = [UserInfoProbe.key: "hello"]
+        expectSameDecoding(UserInfoProbe.self, json: "[1, [2], {}]", setup: setup)
+        expectSameDecoding(UserInfoProbe.self, json: "[]")
+    }
+}
+
+extension Setup {
+    init(keys: Keys = .useDefaultKeys, dates: Dates = .deferredToDate, data: Bytes = .base64) {
+        self.keys = keys
+        self.dates = dates
+        self.data = data
+    }
+}
