@@ -41,6 +41,7 @@ let package = Package(
             name: "tapejson",
             dependencies: [
                 "TapeJSON",
+                "CorpusModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

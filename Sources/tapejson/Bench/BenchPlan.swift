@@ -1,3 +1,4 @@
+import CorpusModels
 import Foundation
 import TapeJSON
 
@@ -40,10 +41,23 @@ struct BenchPlan {
         let serialization = add(Workload(file: name, operation: "parse", library: "JSONSerialization", bytes: size) {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         })
+        let tapeSerialization = add(Workload(file: name, operation: "jsonObject", library: "TapeJSONSerialization", bytes: size) {
+            _ = try TapeJSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        })
         comparisons.append(Comparison(file: name, operation: "parse to tape vs native simdjson", subject: parse, baseline: native))
         comparisons.append(Comparison(file: name, operation: "parse to tape vs JSONSerialization", subject: parse, baseline: serialization))
         comparisons.append(Comparison(file: name, operation: "parse + event walk vs native parse", subject: events, baseline: native))
         comparisons.append(Comparison(file: name, operation: "parse + event walk vs JSONSerialization", subject: events, baseline: serialization))
+        comparisons.append(Comparison(file: name, operation: "TapeJSONSerialization vs JSONSerialization", subject: tapeSerialization, baseline: serialization))
+        if let model = CorpusModel.forFile(name) {
+            let decode = add(Workload(file: name, operation: "decode \(model.name)", library: "TapeJSONDecoder", bytes: size) {
+                try model.decodeWithTapeJSON(data)
+            })
+            let foundationDecode = add(Workload(file: name, operation: "decode \(model.name)", library: "JSONDecoder", bytes: size) {
+                try model.decodeWithFoundation(data)
+            })
+            comparisons.append(Comparison(file: name, operation: "decode \(model.name)", subject: decode, baseline: foundationDecode))
+        }
     }
 }
 
@@ -85,6 +99,57 @@ extension BenchPlan {
         comparisons.append(Comparison(file: name, operation: "JSON Lines count vs native parse_many", subject: count, baseline: native))
         comparisons.append(Comparison(file: name, operation: "JSON Lines count, \(jobs) workers vs native parse_many", subject: parallel, baseline: native))
         comparisons.append(Comparison(file: name, operation: "JSON Lines count vs JSONSerialization", subject: count, baseline: foundation))
+
+        // Decoding every line into LogLine: TapeJSON (1 and N workers) against Foundation line by line.
+        let tapeDecoder = TapeJSONDecoder()
+        tapeDecoder.keyDecodingStrategy = .convertFromAnyCase
+        let foundationDecoder = JSONDecoder()
+        foundationDecoder.keyDecodingStrategy = LogLine.foundationKeyDecodingStrategy
+        var decodedOne = 0
+        _ = try lines.decode(LogLine.self, using: tapeDecoder, jobs: 1, each: { _, _ in decodedOne += 1 })
+        guard decodedOne == expected else {
+            throw JSONInputError(path: name, reason: "only \(decodedOne) of \(expected) log lines decode as LogLine")
+        }
+        let decodeOne = add(Workload(file: name, operation: "decode LogLine", library: "TapeJSON", bytes: size) {
+            _ = try lines.decode(LogLine.self, using: tapeDecoder, jobs: 1, each: { _, _ in })
+        })
+        let decodeMany = add(Workload(file: name, operation: "decode LogLine (\(jobs) workers)", library: "TapeJSON", bytes: size) {
+            _ = try lines.decode(LogLine.self, using: tapeDecoder, jobs: jobs, each: { _, _ in })
+        })
+        let decodeFoundation = add(Workload(file: name, operation: "decode LogLine", library: "JSONDecoder per line", bytes: size) {
+            for line in lineRanges { _ = try foundationDecoder.decode(LogLine.self, from: line) }
+        })
+        comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine vs JSONDecoder per line", subject: decodeOne, baseline: decodeFoundation))
+        comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine, \(jobs) workers vs 1 worker", subject: decodeMany, baseline: decodeOne))
+    }
+}
+
+/// A corpus file's Codable model, decoded by both decoders.
+struct CorpusModel {
+    let name: String
+    let decodeWithTapeJSON: (Data) throws -> Void
+    let decodeWithFoundation: (Data) throws -> Void
+
+    static func of<T: Decodable>(_ type: T.Type) -> CorpusModel {
+        let tape = TapeJSONDecoder()
+        let foundation = JSONDecoder()
+        return CorpusModel(name: String(describing: type),
+                           decodeWithTapeJSON: { _ = try tape.decode(T.self, from: $0) },
+                           decodeWithFoundation: { _ = try foundation.decode(T.self, from: $0) })
+    }
+
+    /// The model for a corpus file name, if it has one.
+    static func forFile(_ name: String) -> CorpusModel? {
+        switch name {
+        case "twitter.json": return .of(TwitterSearch.self)
+        case "citm_catalog.json": return .of(CitmCatalog.self)
+        case "canada.json": return .of(Canada.self)
+        case "github_events.json": return .of(GitHubEvents.self)
+        case "apache_builds.json": return .of(ApacheBuilds.self)
+        case "random.json": return .of(RandomUsers.self)
+        case "mesh.json": return .of(Mesh.self)
+        default: return nil
+        }
     }
 }
 

@@ -1,0 +1,71 @@
+import Foundation
+
+extension JSONLine {
+    /// Decodes this line straight from its tape with `decoder`'s strategies (no copy of the document).
+    ///
+    /// - Throws: the `DecodingError` Foundation's `JSONDecoder` would throw for this line's JSON.
+    public func decode<T: Decodable>(_ type: T.Type, using decoder: TapeJSONDecoder) throws -> T {
+        try decode(type, context: decoder.makeContext())
+    }
+
+    /// Decodes with a context reused across lines (its key-conversion cache survives from line to line).
+    func decode<T: Decodable>(_ type: T.Type, context: DecodingContext) throws -> T {
+        let session = DecodingSession(tape: tape, owner: LineTapeOwner.shared, context: context,
+                                      rootIndex: Tape.rootIndex, basePath: [])
+        return try session.decodeCurrent(type)
+    }
+}
+
+/// The owner a decoding session records for a line's tape: the tape itself is kept alive by the reader
+/// for the duration of the callback in which the line is decoded.
+final class LineTapeOwner: Sendable {
+    static let shared = LineTapeOwner()
+}
+
+extension TapeJSONDecoder {
+    /// A decoding context with this decoder's current strategies.
+    func makeContext() -> DecodingContext {
+        DecodingContext(configuration.withLock { $0 })
+    }
+}
+
+extension JSONLines {
+    /// Decodes every valid line as a `T` with `decoder`'s strategies, on `jobs` workers, and delivers the
+    /// values on the calling thread (in input order when `ordered`).
+    ///
+    /// A line that is not valid JSON, or does not decode as `T`, goes through the error policy as a
+    /// `JSONLineError` (its `underlying` is the `JSONError` or the `DecodingError`). Each worker keeps one
+    /// decoding context, so key conversions are cached across the lines it decodes.
+    ///
+    /// ```swift
+    /// let decoder = TapeJSONDecoder()
+    /// decoder.keyDecodingStrategy = .convertFromAnyCase
+    /// let summary = try JSONLines(path: "app.log", options: .init(errorPolicy: .skip))
+    ///     .decode(LogLine.self, using: decoder) { line, lineNumber in
+    ///         if line.level == "ERROR" { print(lineNumber, line.message) }
+    ///     }
+    /// ```
+    @discardableResult
+    public func decode<T: Decodable & Sendable>(_ type: T.Type, using decoder: TapeJSONDecoder,
+                                                jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                                ordered: Bool = true,
+                                                each: (_ value: T, _ lineNumber: Int) throws -> Void,
+                                                onInvalidLine: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+        // Each worker builds its own context (caches are per thread) from one snapshot of the settings; a
+        // `.formatted` DateFormatter in them is only read.
+        let snapshot = ConfigurationSnapshot(decoder.configuration.withLock { $0 })
+        return try mapWithState(jobs: jobs, ordered: ordered, makeState: { DecodingContext(snapshot.configuration) },
+                                { context, line in try line.decode(type, context: context) },
+                                each: each, onInvalidLine: onInvalidLine, onProgress: { _ in })
+    }
+}
+
+/// The decoder's settings, handed to worker threads. Strategies hold only `@Sendable` closures and values,
+/// except `.formatted(DateFormatter)`, whose formatter is shared read-only, as Foundation's decoder does.
+struct ConfigurationSnapshot: @unchecked Sendable {
+    let configuration: TapeJSONDecoder.Configuration
+
+    init(_ configuration: TapeJSONDecoder.Configuration) {
+        self.configuration = configuration
+    }
+}
