@@ -6,8 +6,9 @@ import Foundation
 enum InputEncoding: Equatable {
     /// UTF-8, with a byte-order mark of `bomLength` bytes (0 or 3) to skip.
     case utf8(bomLength: Int)
-    /// UTF-16 or UTF-32, to transcode to UTF-8 before parsing.
-    case transcode(String.Encoding)
+    /// UTF-16 or UTF-32 with a byte-order mark of `bomLength` bytes (0, 2 or 4), to transcode to
+    /// UTF-8 before parsing.
+    case transcode(String.Encoding, bomLength: Int)
 
     static func detect(_ bytes: UnsafeRawBufferPointer) -> InputEncoding {
         let count = bytes.count
@@ -16,17 +17,17 @@ enum InputEncoding: Equatable {
         let b2: UInt8? = count > 2 ? bytes[2] : nil
         let b3: UInt8? = count > 3 ? bytes[3] : nil
         switch (b0, b1, b2, b3) {
-        case (0, 0, 0xFE, 0xFF): return .transcode(.utf32BigEndian)
-        case (0xFE, 0xFF, 0, 0): return .transcode(.utf32LittleEndian)
-        case (0xFE, 0xFF, _, _): return .transcode(.utf16BigEndian)
-        case (0xFF, 0xFE, _, _): return .transcode(.utf16LittleEndian)
+        case (0, 0, 0xFE, 0xFF): return .transcode(.utf32BigEndian, bomLength: 4)
+        case (0xFE, 0xFF, 0, 0): return .transcode(.utf32LittleEndian, bomLength: 4)
+        case (0xFE, 0xFF, _, _): return .transcode(.utf16BigEndian, bomLength: 2)
+        case (0xFF, 0xFE, _, _): return .transcode(.utf16LittleEndian, bomLength: 2)
         case (0xEF, 0xBB, 0xBF, _): return .utf8(bomLength: 3)
-        case let (0, 0, 0, .some(x)) where x != 0: return .transcode(.utf32BigEndian)
-        case let (0, .some(x), 0, .some(y)) where x != 0 && y != 0: return .transcode(.utf16BigEndian)
-        case let (.some(x), 0, 0, 0) where x != 0: return .transcode(.utf32LittleEndian)
-        case let (.some(x), 0, .some(y), 0) where x != 0 && y != 0: return .transcode(.utf16LittleEndian)
-        case let (0, .some(x), nil, nil) where x != 0: return .transcode(.utf16BigEndian)
-        case let (.some(x), 0, nil, nil) where x != 0: return .transcode(.utf16LittleEndian)
+        case let (0, 0, 0, .some(x)) where x != 0: return .transcode(.utf32BigEndian, bomLength: 0)
+        case let (0, .some(x), 0, .some(y)) where x != 0 && y != 0: return .transcode(.utf16BigEndian, bomLength: 0)
+        case let (.some(x), 0, 0, 0) where x != 0: return .transcode(.utf32LittleEndian, bomLength: 0)
+        case let (.some(x), 0, .some(y), 0) where x != 0 && y != 0: return .transcode(.utf16LittleEndian, bomLength: 0)
+        case let (0, .some(x), nil, nil) where x != 0: return .transcode(.utf16BigEndian, bomLength: 0)
+        case let (.some(x), 0, nil, nil) where x != 0: return .transcode(.utf16LittleEndian, bomLength: 0)
         default: return .utf8(bomLength: 0)
         }
     }

@@ -183,8 +183,8 @@ public final class TapeJSONDecoder: Sendable {
             let body = UnsafeRawBufferPointer(rebasing: bytes[bomLength...])
             let document = try parse(body, padded: padded)
             return try DecodingSession.decodeRoot(type, storage: document.storage, context: context)
-        case .transcode(let encoding):
-            guard var text = String(bytes: bytes, encoding: encoding) else {
+        case .transcode(let encoding, let bomLength):
+            guard var text = String(bytes: bytes[bomLength...], encoding: encoding) else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: [],
                     debugDescription: "The given data was not valid JSON.",

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import TapeJSON
+
+/// Each difference from Foundation's JSONDecoder listed in `TapeJSONDecoder`'s documentation, shown
+/// side by side: what Foundation does on this toolchain, and what TapeJSON does instead.
+@Suite("Deliberate differences from Foundation's JSONDecoder")
+struct DeliberateDifferencesTests {
+    // MARK: 1. Numbers that do not fit
+
+    @Test("1: a number that does not fit is reported at its path", arguments: [
+        (#"{"value": 300}"#, "Parsed JSON number <300> does not fit in Int8."),
+        (#"{"value": 1.5}"#, "Parsed JSON number <1.5> does not fit in Int8."),
+        (#"{"value": -129}"#, "Parsed JSON number <-129> does not fit in Int8."),
+    ])
+    func numberDoesNotFit(json: String, message: String) {
+        #expect(foundationError(Box<Int8>.self, json: json) == .invalidJSON)
+        #expect(tapeError(Box<Int8>.self, json: json) ==
+                ErrorSummary(kind: "dataCorrupted", path: ["value"], message: message))
+    }
+
+    @Test("1: Float overflow and underflow, and integers beyond Int")
+    func otherNumbersDoNotFit() {
+        #expect(tapeError([Float].self, json: "[1, 1e39]") ==
+                ErrorSummary(kind: "dataCorrupted", path: ["Index 1#1"], message: "Parsed JSON number <1e+39> does not fit in Float."))
+        #expect(tapeError([Float].self, json: "[1e-50]")?.path == ["Index 0#0"])
+        #expect(tapeError(Box<Int>.self, json: #"{"value": 9223372036854775808}"#)?.path == ["value"])
+        #expect(foundationError([Float].self, json: "[1, 1e39]") == .invalidJSON)
+    }
+
+    // MARK: 2. Located errors
+
+    @Test("2: invalid JSON carries a JSONError; Foundation's carries nothing on Linux")
+    func locatedErrors() throws {
+        let data = Data("[1, 2, }".utf8)
+        do {
+            _ = try JSONDecoder().decode([Int].self, from: data)
+            Issue.record("Foundation decoded invalid JSON")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.underlyingError == nil)
+        }
+        do {
+            _ = try TapeJSONDecoder().decode([Int].self, from: data)
+            Issue.record("TapeJSON decoded invalid JSON")
+        } catch DecodingError.dataCorrupted(let context) {
+            let error = try #require(context.underlyingError as? JSONError)
+            #expect(error.offset == 7)
+            #expect(error.column == 8)
+        }
+    }
+
+    // MARK: 3. Eager validation
+
+    @Test("3: documents Foundation accepts because it validates lazily", arguments: [
+        #"{"name":"Ada","age":1,"tags":[],}"#,
+        #"{"name":"Ada","age":1,"tags":[],"unused":"\x"}"#,
+        #"{"name":"Ada","age":1,"tags":[],"unused":"\ud800"}"#,
+        #"{"name":"Ada","age":1,"tags":[],"unused":1e400}"#,
+        #"{"name":"Ada","age":1,"tags":[],"unused":100000000000000000000}"#,
+        #"{"name":"Ada","age":1,"tags":[],"unused":[01]}"#,
+    ])
+    func eagerValidation(json: String) {
+        #expect(foundationError(Person.self, json: json) == nil)
+        #expect(tapeError(Person.self, json: json)?.message == "The given data was not valid JSON.")
+    }
+
+    @Test("3: a trailing comma in an array")
+    func trailingComma() {
+        #expect(foundationError([Int].self, json: "[1,2,]") == nil)
+        #expect(tapeError([Int].self, json: "[1,2,]") == .invalidJSON)
+    }
+
+    @Test("3: magnitudes below the smallest Double decode as zero")
+    func underflow() throws {
+        #expect(try TapeJSONDecoder().decode([Double].self, from: Data("[1e-400]".utf8)) == [0])
+        #expect(foundationError([Double].self, json: "[1e-400]") == .invalidJSON)
+    }
+
+    // MARK: 4. Binary number values
+
+    @Test("4: numbers come from their Double or integer value")
+    func binaryValues() throws {
+        let negativeZero = try TapeJSONDecoder().decode([Double].self, from: Data("[-0]".utf8))
+        #expect(negativeZero[0] == 0 && negativeZero[0].sign == .plus)
+        #expect(try JSONDecoder().decode([Double].self, from: Data("[-0]".utf8))[0].sign == .minus)
+
+        #expect(try TapeJSONDecoder().decode([Int].self, from: Data("[9007199254740993.0]".utf8)) == [9_007_199_254_740_992])
+        #expect(try JSONDecoder().decode([Int].self, from: Data("[9007199254740993.0]".utf8)) == [9_007_199_254_740_993])
+
+        let decimal = try TapeJSONDecoder().decode([Decimal].self, from: Data("[0.10000000000000001]".utf8))
+        #expect(decimal == [Decimal(string: "0.1")!])
+
+        #expect(try TapeJSONDecoder().decode([UInt128].self, from: Data("[3.4028235e38]".utf8)) ==
+                [340_282_349_999_999_991_754_788_743_781_432_688_640])
+        #expect(foundationError([UInt128].self, json: "[3.4028235e38]") == .invalidJSON)
+    }
+
+    // MARK: 5. Duplicate keys
+
+    @Test("5: duplicate keys")
+    func duplicateKeys() throws {
+        struct XY: Decodable, Equatable {
+            var x: Int
+            var y: Int
+        }
+        // Read in document order, or read again: the first occurrence, as in Foundation.
+        expectSameDecoding(XY.self, json: #"{"x":1,"x":2,"y":3}"#)
+        expectSameDecoding(XY.self, json: #"{"y":3,"x":1,"x":2}"#)
+        // "x" both before and after the previously read "y": the later one.
+        struct YX: Decodable, Equatable {
+            var y: Int
+            var x: Int
+        }
+        let json = #"{"x":1,"y":3,"x":2}"#
+        #expect(try JSONDecoder().decode(YX.self, from: Data(json.utf8)).x == 1)
+        #expect(try TapeJSONDecoder().decode(YX.self, from: Data(json.utf8)).x == 2)
+    }
+
+    // MARK: 6. allKeys order
+
+    @Test("6: allKeys in document order")
+    func allKeysOrder() throws {
+        struct Keys: Decodable {
+            var keys: [String]
+            init(from decoder: any Decoder) throws {
+                keys = try decoder.container(keyedBy: TestKey.self).allKeys.map(\.stringValue)
+            }
+        }
+        let json = #"{"zeta":1,"alpha":2,"mid":3,"alpha":4}"#
+        #expect(try TapeJSONDecoder().decode(Keys.self, from: Data(json.utf8)).keys == ["zeta", "alpha", "mid"])
+        #expect(try JSONDecoder().decode(Keys.self, from: Data(json.utf8)).keys.sorted() == ["alpha", "mid", "zeta"])
+    }
+
+    // MARK: 7. Kept containers
+
+    @Test("7: a kept nested container rebuilds its path with the same string and int values")
+    func keptContainerPath() {
+        // `Coordinates` keeps `info` while it decodes other keys, then reads `elevation` from it.
+        let json = #"{"history":[{}],"latitude":1,"longitude":2,"info":{"elevation":"high"}}"#
+        struct Wrapper: Decodable, Equatable {
+            var items: [Coordinates]
+        }
+        expectSameDecoding(Wrapper.self, json: #"{"items":[\#(json)]}"#)
+    }
+}
