@@ -54,6 +54,7 @@ let package = Package(
         ),
         .testTarget(name: "DocumentTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "EventsTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "CLITests", dependencies: ["TapeJSON", "tapejson"], swiftSettings: swiftSettings),
         .testTarget(name: "DecodingTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
     ],
     cxxLanguageStandard: .cxx17

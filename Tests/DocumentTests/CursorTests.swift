@@ -199,10 +199,8 @@ struct ContainerTests {
     func largeCount() throws {
         // Counts saturate at 0xFFFFFF on the tape; the cursor then walks the container.
         let n = 0xFF_FFFF + 3
-        var bytes = [UInt8](repeating: UInt8(ascii: "0"), count: 2 * n + 1)
-        bytes[0] = UInt8(ascii: "[")
-        for k in stride(from: 2, to: 2 * n, by: 2) { bytes[k] = UInt8(ascii: ",") }
-        bytes[2 * n] = UInt8(ascii: "]")
+        var bytes = Array(("[" + String(repeating: "0,", count: n)).utf8)
+        bytes[bytes.count - 1] = UInt8(ascii: "]")
         let root = try JSONParser.shared.parse(bytes).root
         #expect(root.count == n)
         #expect(root[n - 1]?.int == 0)
