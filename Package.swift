@@ -54,6 +54,8 @@ let package = Package(
         ),
         .testTarget(name: "DocumentTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "EventsTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
+        // The README's examples, verbatim.
+        .testTarget(name: "ExamplesTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "CLITests", dependencies: ["TapeJSON", "tapejson"], swiftSettings: swiftSettings),
         .testTarget(name: "DecodingTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
     ],

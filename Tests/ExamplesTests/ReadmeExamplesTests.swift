@@ -1,0 +1,93 @@
+// The README's examples, kept here verbatim (inside test functions) so that they are known to run.
+// When you change an example in README.md, change it here too.
+import Foundation
+import Testing
+import TapeJSON
+
+@Suite("README examples")
+struct ReadmeExamplesTests {
+    // MARK: - Decoding
+
+    struct User: Decodable, Equatable {
+        let userId: Int
+        let displayName: String
+        let signedUp: Date
+    }
+
+    @Test func decoder() throws {
+        let json = Data(#"{"user_id": 7, "DisplayName": "Ada", "signed-up": "2024-05-01"}"#.utf8)
+        let decoder = TapeJSONDecoder()                      // was: JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromAnyCase    // user_id, DisplayName, signed-up → camelCase
+        decoder.dateDecodingStrategy = .flexible             // dates, date-times or epoch numbers
+        let user = try decoder.decode(User.self, from: json)
+        #expect(user.userId == 7 && user.displayName == "Ada")
+        #expect(user.signedUp == Date(timeIntervalSince1970: 1_714_521_600))
+    }
+
+    @Test func decoderErrors() throws {
+        do {
+            _ = try TapeJSONDecoder().decode([Int].self, from: Data("[1, 2,\n 3".utf8))
+            Issue.record("expected an error")
+        } catch DecodingError.dataCorrupted(let context) {
+            let error = try #require(context.underlyingError as? JSONError)
+            #expect("\(error.line):\(error.column) \(error.message)" == "2:3 unexpected end of input")
+        }
+    }
+
+    // MARK: - Documents and events
+
+    @Test func document() throws {
+        let document = try JSONParser.shared.parse(#"{"user": {"name": "Ada", "langs": ["en", "fr"]}, "id": 7}"#)
+        #expect(document.root["user"]?["name"]?.string == "Ada")
+        #expect(try document.value(atPointer: "/user/langs/1")?.string == "fr")
+        #expect(document.root["id"]?.int == 7)
+        var names: [String] = []
+        for member in document.root["user"]!.members { names.append(member.key) }
+        #expect(names == ["name", "langs"])
+    }
+
+    @Test func events() throws {
+        let document = try JSONParser.shared.parse(#"{"name": "Ada", "password": "hunter2", "tags": ["x"]}"#)
+        var reader = document.events
+        var strings = 0
+        while let event = reader.next() {
+            switch event {
+            case .key(let key) where key == "password": reader.skipValue()   // never materialised
+            case .string: strings += 1
+            default: break
+            }
+        }
+        #expect(strings == 2)
+    }
+
+    // MARK: - JSON Lines
+
+    @Test func jsonLines() throws {
+        let log = Data("""
+            {"level": "INFO", "msg": "started"}
+            {"level": "ERROR", "msg": "disk full"}
+            not json
+            {"level": "ERROR", "msg": "retrying"}
+            """.utf8)
+        struct Entry: Decodable, Sendable { let level: String; let msg: String }
+        var errors: [String] = []
+        var bad: [Int] = []
+        let lines = JSONLines(data: log, options: JSONLinesOptions(errorPolicy: .report))
+        let summary = try lines.decode(Entry.self, using: TapeJSONDecoder(), jobs: 2) { entry, _ in
+            if entry.level == "ERROR" { errors.append(entry.msg) }
+        } onInvalidLine: { error in
+            bad.append(error.line)
+        }
+        #expect(errors == ["disk full", "retrying"])
+        #expect(bad == [3])
+        #expect(summary.lines == 4 && summary.documents == 3 && summary.invalid == 1)
+    }
+
+    // MARK: - JSONSerialization drop-in
+
+    @Test func serialization() throws {
+        let object = try TapeJSONSerialization.jsonObject(with: Data(#"{"a": [1, 2.5, true, null]}"#.utf8))
+        let array = try #require((object as? [String: Any])?["a"] as? [Any])
+        #expect(array.count == 4 && array[3] is NSNull)
+    }
+}
