@@ -43,9 +43,12 @@ struct ChunkScanner {
     /// Calls `visit` for every non-blank line of `chunk` in order, until it returns false.
     /// Returns false when `visit` stopped the scan.
     mutating func scan(_ chunk: LineChunk, _ visit: (LineOutcome) throws -> Bool) rethrows -> Bool {
+        // Read the chunk's (class) properties once: the per-line paths below use only locals.
         let bytes = chunk.uint8
         let end = chunk.count
-        var next = chunk.start      // first byte not yet accounted for
+        let first = chunk.start
+        let baseOffset = chunk.baseOffset
+        var next = first            // first byte not yet accounted for
         var line = chunk.baseLine   // line number of `next`
         defer { lineAfterScan = line }
 
@@ -85,7 +88,7 @@ struct ChunkScanner {
                 if offset < next { continue }  // already accounted for by a line-by-line pass
                 if offset > next {
                     // Only blank lines may lie between documents; anything else is checked line by line.
-                    let lineStart = startOfLine(bytes, chunk.start, offset)
+                    let lineStart = startOfLine(bytes, first, offset)
                     if !isBlank(bytes, next, lineStart) || lineStart != offset {
                         guard try scanLines(bytes, end, &next, &line, upTo: endOfLine(bytes, end, from: offset) + 1,
                                             stopAfterFirstError: false, visit) else { return false }
@@ -98,7 +101,7 @@ struct ChunkScanner {
                 let rootTag = tape.tagByte(Tape.rootIndex)
                 let isContainer = rootTag == TapeTag.startObject.rawValue || rootTag == TapeTag.startArray.rawValue
                 if isContainer && offset + length <= lineEnd && isBlank(bytes, offset + length, lineEnd) {
-                    guard try visit(.document(tape, line: line, offset: chunk.baseOffset + offset,
+                    guard try visit(.document(tape, line: line, offset: baseOffset + offset,
                                               length: contentEnd(bytes, offset, lineEnd) - offset)) else { return false }
                     next = lineEnd + 1
                     line += 1
@@ -120,10 +123,10 @@ struct ChunkScanner {
                     let outcome: LineOutcome
                     switch lineParser.parse(slice, padded: true) {
                     case .success(let tape):
-                        outcome = .document(tape, line: line, offset: chunk.baseOffset + next, length: stop - next)
+                        outcome = .document(tape, line: line, offset: baseOffset + next, length: stop - next)
                     case .failure(let code):
                         var error = JSONError(simdjson: code, input: slice, maxDepth: lineParser.maxDepth)
-                        error.offset += chunk.baseOffset + next
+                        error.offset += baseOffset + next
                         error.line = line
                         outcome = .invalid(error)
                     }

@@ -216,11 +216,12 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
                                         setupError: setupError)
             if var active = scanner {
                 let owner = active.streamParser as AnyObject
+                let base = UnsafeRawPointer(chunk.base) - chunk.baseOffset
                 var index = 0
                 _ = active.scan(chunk) { outcome in
                     switch outcome {
                     case .document(let tape, let line, let offset, let length):
-                        let item = JSONLine(tape: tape, raw: UnsafeRawBufferPointer(start: chunk.base + (offset - chunk.baseOffset), count: length),
+                        let item = JSONLine(tape: tape, raw: UnsafeRawBufferPointer(start: base + offset, count: length),
                                         lineNumber: line, offset: offset, length: length, index: index,
                                             owner: owner)
                         index += 1
