@@ -29,17 +29,20 @@ struct TapeCodingKey: CodingKey, Sendable, Hashable {
     static let superKey = TapeCodingKey(stringValue: "super")
 }
 
-/// One step of a coding path, kept unboxed until a path is actually requested.
+/// One step of a coding path, stored as plain data and turned into a `CodingKey` only when a path is
+/// requested (an error, or a call to `codingPath`). Pushing a frame is then a few word stores: no
+/// existential is boxed, copied or destroyed on the hot path.
 enum PathComponent {
-    case key(any CodingKey)
+    /// A member found by key: the tape index of its key string, and the `CodingKey` type that asked
+    /// for it (the key is rebuilt with `init(stringValue:)` from the key as the strategy converts it).
+    case member(keyIndex: Int, keyType: any CodingKey.Type)
+    /// An entry of a `[String: Value]` decoded without key conversion: the raw key at `keyIndex`.
+    case rawMember(keyIndex: Int)
+    /// An array element.
     case index(Int)
-
-    var codingKey: any CodingKey {
-        switch self {
-        case .key(let key): return key
-        case .index(let index): return TapeCodingKey(index: index)
-        }
-    }
+    /// A key that is not an object member (key paths, custom key strategies): the key itself, kept
+    /// in the session's `explicitKeys`.
+    case explicit(Int)
 }
 
 /// A decoding session's record of how it reached the value at one depth: the key or index taken and
@@ -83,7 +86,7 @@ extension DecodingSession {
         }
         var path = basePath
         path.reserveCapacity(basePath.count + depth)
-        for k in 0..<valid { path.append(frames[k].component.codingKey) }
+        for k in 0..<valid { path.append(codingKey(for: frames[k].component)) }
         if valid < depth || parent != target {
             path.append(contentsOf: rebuiltPath(from: parent, to: target))
         }
@@ -117,6 +120,35 @@ extension DecodingSession {
             }
         }
         return path
+    }
+
+    /// The `CodingKey` a path component stands for.
+    func codingKey(for component: PathComponent) -> any CodingKey {
+        switch component {
+        case .member(let keyIndex, let keyType):
+            let text = displayKey(at: keyIndex)
+            func rebuild<K: CodingKey>(_ type: K.Type) -> (any CodingKey)? { K(stringValue: text) }
+            return rebuild(keyType) ?? TapeCodingKey(stringValue: text)
+        case .rawMember(let keyIndex):
+            return TapeCodingKey(stringValue: String(decoding: tape.stringBytes(keyIndex), as: UTF8.self))
+        case .index(let index):
+            return TapeCodingKey(index: index)
+        case .explicit(let slot):
+            return explicitKeys[slot]
+        }
+    }
+
+    /// The component for the member whose key string is at `keyIndex`, found by `key`.
+    @inline(__always)
+    func component<Key: CodingKey>(for key: Key, keyIndex: Int) -> PathComponent {
+        if case .custom = context.keyMatching { return explicitComponent(key) }
+        return .member(keyIndex: keyIndex, keyType: Key.self)
+    }
+
+    /// A component holding `key` itself.
+    func explicitComponent(_ key: any CodingKey) -> PathComponent {
+        explicitKeys.append(key)
+        return .explicit(explicitKeys.count - 1)
     }
 
     /// The key at tape index `i` as a `CodingKey` would spell it under the key strategy.

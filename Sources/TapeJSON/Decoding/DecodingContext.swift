@@ -21,8 +21,8 @@ final class DecodingContext {
     let keyPaths: KeyPathSyntax?
     /// Whether `[String: Value]` dictionaries bypass key conversion (any strategy but the default).
     let exemptsStringDictionaries: Bool
-    /// Answers to "is this type a `[String: Value]` dictionary?", by metatype.
-    var stringDictionaryTypes: [ObjectIdentifier: Bool] = [:]
+    /// How each type met so far is decoded.
+    let typeKinds = TypeKindCache()
 
     init(_ configuration: TapeJSONDecoder.Configuration) {
         switch configuration.keyDecodingStrategy {
@@ -43,13 +43,9 @@ final class DecodingContext {
         keyPaths = configuration.keyOptions.map(KeyPathSyntax.init)
     }
 
-    /// Whether `T` is `[String: Value]` for some `Value` (a cached dynamic cast).
+    /// How `T` is decoded (cached per type).
     @inline(__always)
-    func isStringKeyedDictionary<T>(_ type: T.Type) -> Bool {
-        let id = ObjectIdentifier(type)
-        if let known = stringDictionaryTypes[id] { return known }
-        let answer = type is any StringKeyedDictionaryDecodable.Type
-        stringDictionaryTypes[id] = answer
-        return answer
+    func kind<T>(of type: T.Type) -> DecodedTypeKind {
+        typeKinds.kind(of: type, exemptingStringDictionaries: exemptsStringDictionaries)
     }
 }

@@ -32,6 +32,8 @@ final class DecodingSession: Decoder {
     private var capacity: Int
     /// Converted keys per object, for `KeyDecodingStrategy.custom` (keyed by the object's tape index).
     var customKeyTables: [Int: [String]] = [:]
+    /// Keys of `PathComponent.explicit` frames.
+    var explicitKeys: [any CodingKey] = []
 
     init(tape: Tape, owner: AnyObject, context: DecodingContext, rootIndex: Int, basePath: [any CodingKey]) {
         self.tape = tape
@@ -131,26 +133,58 @@ final class DecodingSession: Decoder {
     /// Decodes a `T` from the value at `index`, reached from a container at `parentDepth`.
     @inline(__always)
     func decodeNested<T: Decodable>(_ type: T.Type, at index: Int, parentDepth: Int, component: PathComponent) throws -> T {
-        try withValue(at: index, parentDepth: parentDepth, component: component) {
-            try decodeCurrent(type, framePushed: true)
+        reserve(depth: parentDepth + 1)
+        frames[parentDepth] = PathFrame(component: component, valueIndex: index)
+        let savedDepth = depth
+        let savedIndex = valueIndex
+        depth = parentDepth + 1
+        valueIndex = index
+        defer {
+            depth = savedDepth
+            valueIndex = savedIndex
         }
+        return try decodeCurrent(type, framePushed: true)
     }
 
     /// Decodes a `T` from the current value, handling the types Foundation's decoder treats specially
-    /// (`Date`, `Data`, `URL`, `Decimal`, and `[String: Value]` under a key conversion).
-    /// `framePushed` says that a container pushed the value's frame just before (which decides the
-    /// path of one of Foundation's date errors).
+    /// (`Date`, `Data`, `URL`, `Decimal`, and `[String: Value]` under a key conversion) and reading
+    /// scalars and arrays straight from the tape (see `DecodedTypeKind`). `framePushed` says that a
+    /// container pushed the value's frame just before (which decides the path of one of Foundation's
+    /// date errors).
     @inline(__always)
     func decodeCurrent<T: Decodable>(_ type: T.Type, framePushed: Bool = false) throws -> T {
-        if T.self == Date.self { return unsafeBitCast(try decodeDate(framePushed: framePushed), to: T.self) }
-        if T.self == Data.self { return unsafeBitCast(try decodeData(), to: T.self) }
-        if T.self == URL.self { return unsafeBitCast(try decodeURL(), to: T.self) }
-        if T.self == Decimal.self { return unsafeBitCast(try decodeDecimal(), to: T.self) }
-        if context.exemptsStringDictionaries, context.isStringKeyedDictionary(T.self) {
-            let dictionaryType = T.self as! any StringKeyedDictionaryDecodable.Type
-            return try dictionaryType.decodeWithoutKeyConversion(from: self) as! T
+        switch context.kind(of: type) {
+        case .plain: return try T(from: self)
+        case .array(let arrayType): return try decodeArray(arrayType, as: type)
+        case .string: return unsafeBitCast(try decode(String.self), to: T.self)
+        case .int: return unsafeBitCast(try decode(Int.self), to: T.self)
+        case .double: return unsafeBitCast(try decode(Double.self), to: T.self)
+        case .bool: return unsafeBitCast(try decode(Bool.self), to: T.self)
+        case .int64: return unsafeBitCast(try decode(Int64.self), to: T.self)
+        case .float: return unsafeBitCast(try decode(Float.self), to: T.self)
+        case .int8: return unsafeBitCast(try decode(Int8.self), to: T.self)
+        case .int16: return unsafeBitCast(try decode(Int16.self), to: T.self)
+        case .int32: return unsafeBitCast(try decode(Int32.self), to: T.self)
+        case .uint: return unsafeBitCast(try decode(UInt.self), to: T.self)
+        case .uint8: return unsafeBitCast(try decode(UInt8.self), to: T.self)
+        case .uint16: return unsafeBitCast(try decode(UInt16.self), to: T.self)
+        case .uint32: return unsafeBitCast(try decode(UInt32.self), to: T.self)
+        case .uint64: return unsafeBitCast(try decode(UInt64.self), to: T.self)
+        case .date: return unsafeBitCast(try decodeDate(framePushed: framePushed), to: T.self)
+        case .data: return unsafeBitCast(try decodeData(), to: T.self)
+        case .url: return unsafeBitCast(try decodeURL(), to: T.self)
+        case .decimal: return unsafeBitCast(try decodeDecimal(), to: T.self)
+        case .stringDictionary(let dictionaryType): return try decodeStringDictionary(dictionaryType, as: type)
         }
-        return try T(from: self)
+    }
+
+    /// `A.decodeArray`, where `A` is `T` (opened from the cached existential metatype).
+    private func decodeArray<A: ArrayDecoding, T>(_ arrayType: A.Type, as type: T.Type) throws -> T {
+        unsafeBitCast(try A.decodeArray(from: self), to: T.self)
+    }
+
+    private func decodeStringDictionary<D: StringKeyedDictionaryDecodable, T>(_ dictionaryType: D.Type, as type: T.Type) throws -> T {
+        unsafeBitCast(try D.decodeWithoutKeyConversion(from: self), to: T.self)
     }
 
     // MARK: - Decoder

@@ -78,7 +78,7 @@ extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value:
             // Like Foundation: the first of duplicate keys wins.
             if result[key] == nil {
                 result[key] = try session.decodeNested(Value.self, at: j + 1, parentDepth: depth,
-                                                       component: .key(TapeCodingKey(stringValue: key)))
+                                                       component: .rawMember(keyIndex: j))
             }
             j = tape.skip(j + 1)
         }

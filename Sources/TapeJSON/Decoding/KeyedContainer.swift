@@ -166,36 +166,53 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if let index = lookup(key) {
-            return try session.decodeNested(type, at: index, parentDepth: depth, component: .key(key))
+            return try session.decodeNested(type, at: index, parentDepth: depth,
+                                            component: session.component(for: key, keyIndex: index - 1))
         }
+        return try decodeAbsent(type, key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        if let index = lookup(key) {
+            if session.isNull(index) { return nil }
+            return try session.decodeNested(type, at: index, parentDepth: depth,
+                                            component: session.component(for: key, keyIndex: index - 1))
+        }
+        guard session.context.keyPaths != nil else { return nil }
+        return try decodeThroughKeyPath(type, key, optional: true)
+    }
+
+    /// `decode` for a key that is not in the object literally: a key path, or `keyNotFound`.
+    @inline(never)
+    private func decodeAbsent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
         guard session.context.keyPaths != nil else {
             throw session.keyNotFound(key, path: codingPath)
         }
         return try decodeThroughKeyPath(type, key, optional: false)!
     }
 
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        if let index = lookup(key) {
-            if session.isNull(index) { return nil }
-            return try session.decodeNested(type, at: index, parentDepth: depth, component: .key(key))
-        }
-        guard session.context.keyPaths != nil else { return nil }
-        return try decodeThroughKeyPath(type, key, optional: true)
-    }
-
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey> {
-        let index = try require(key)
-        return try session.withValue(at: index, parentDepth: depth, component: .key(key)) {
+        let (index, component) = try locateNested(key)
+        return try session.withValue(at: index, parentDepth: depth, component: component) {
             try session.container(keyedBy: type)
         }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let index = try require(key)
-        return try session.withValue(at: index, parentDepth: depth, component: .key(key)) {
+        let (index, component) = try locateNested(key)
+        return try session.withValue(at: index, parentDepth: depth, component: component) {
             try session.unkeyedContainer()
         }
+    }
+
+    /// The value of `key` and its path component: the member's key when found literally, the key
+    /// itself when found through a key path.
+    private func locateNested(_ key: Key) throws -> (index: Int, component: PathComponent) {
+        if let index = lookup(key) {
+            return (index, session.component(for: key, keyIndex: index - 1))
+        }
+        return (try requireThroughKeyPath(key), session.explicitComponent(key))
     }
 
     func superDecoder() throws -> any Decoder {

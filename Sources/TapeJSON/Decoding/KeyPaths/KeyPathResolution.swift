@@ -123,7 +123,7 @@ extension KeyedContainer {
             throw session.keyNotFound(key, path: codingPath)
         case .value(let index):
             if optional && session.isNull(index) { return nil }
-            return try session.decodeNested(type, at: index, parentDepth: depth, component: .key(key))
+            return try session.decodeNested(type, at: index, parentDepth: depth, component: session.explicitComponent(key))
         case .flat:
             if optional {
                 return try? session.withValueInPlace(at: start, depth: depth) { try session.decodeCurrent(type) }
@@ -132,9 +132,9 @@ extension KeyedContainer {
         case .lenientArray(let index):
             if optional && session.isNull(index) { return nil }
             guard let arrayType = type as? any KeyPathArrayDecodable.Type else {
-                return try session.decodeNested(type, at: index, parentDepth: depth, component: .key(key))
+                return try session.decodeNested(type, at: index, parentDepth: depth, component: session.explicitComponent(key))
             }
-            return try session.withValue(at: index, parentDepth: depth, component: .key(key)) {
+            return try session.withValue(at: index, parentDepth: depth, component: session.explicitComponent(key)) {
                 try arrayType.decodeDroppingFailures(from: session) as! T
             }
         case .collected(let indices):
@@ -143,7 +143,7 @@ extension KeyedContainer {
                     codingPath: path(appending: key),
                     debugDescription: "The key \"\(key.stringValue)\" collects values into an array, but \(type) is not an array."))
             }
-            return try session.withValue(at: start, parentDepth: depth, component: .key(key)) {
+            return try session.withValue(at: start, parentDepth: depth, component: session.explicitComponent(key)) {
                 try arrayType.decodeCollected(indices, from: session) as! T
             }
         }
