@@ -42,14 +42,14 @@ struct EventsCommandTests {
 
     @Test("a scalar document, from standard input")
     func scalar() throws {
-        let result = try tapejson(["events", "-"], stdin: Data(" -0.0 ".utf8))
+        let result = try tapejson(["events", "-"], stdin: Array(" -0.0 ".utf8))
         #expect(result.status == 0)
         #expect(result.stdout == "double -0.0\n")
     }
 
     @Test("an invalid document exits 1 with its position; a missing file exits 2")
     func errors() throws {
-        let invalid = try tapejson(["events", "-"], stdin: Data("[1,]".utf8))
+        let invalid = try tapejson(["events", "-"], stdin: Array("[1,]".utf8))
         #expect(invalid.status == 1)
         #expect(invalid.stderr.hasPrefix("-:1:4: "))
         #expect(invalid.stdout.isEmpty)
@@ -96,14 +96,14 @@ struct PathsCommandTests {
 
     @Test("a scalar root has the empty pointer")
     func scalar() throws {
-        let result = try tapejson(["paths", "-"], stdin: Data(#""only""#.utf8))
+        let result = try tapejson(["paths", "-"], stdin: Array(#""only""#.utf8))
         #expect(result.status == 0)
         #expect(result.stdout == "\t\"only\"\n")
     }
 
     @Test("an invalid document exits 1", arguments: ["[", "{\"a\" 1}", ""])
     func invalid(_ text: String) throws {
-        let result = try tapejson(["paths", "-"], stdin: Data(text.utf8))
+        let result = try tapejson(["paths", "-"], stdin: Array(text.utf8))
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("-:1:"))
     }

@@ -8,9 +8,13 @@ import Musl
 import Darwin
 #endif
 
+// Processes and files through POSIX rather than Foundation's `Process` and `Data(contentsOf:)`, which
+// leak memory in this toolchain (an empty file read leaks 4 KiB) and would drown a
+// `swift test --sanitize=address` run in reports that are not TapeJSON's.
+
 /// The `tapejson` executable SwiftPM built next to this test bundle (the target depends on it).
 enum Tool {
-    static let url: URL? = {
+    static let path: String? = {
         var directories: [URL] = []
         if let first = CommandLine.arguments.first {
             directories.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
@@ -18,9 +22,16 @@ enum Tool {
         directories.append(Bundle.main.bundleURL)
         directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
         return directories.lazy
-            .map { $0.appendingPathComponent("tapejson") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+            .map { $0.appendingPathComponent("tapejson").path }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
+
+    /// Held while a pipe is made and marked close-on-exec, and while spawning, so that no child of
+    /// this suite inherits another's pipe.
+    static let spawnLock = NSLock()
+
+    /// Writing to a child that exited early must fail with EPIPE, not kill the test process.
+    static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
 }
 
 /// What a run of `tapejson` did.
@@ -33,52 +44,132 @@ struct RunResult {
     var stderrLines: [Substring] { stderr.split(separator: "\n") }
 }
 
-/// Runs `tapejson` with `arguments`, feeding `stdin` through a pipe when given. A run still going
-/// after `watchdog` seconds is killed (and so reported as signaled): a hang fails instead of blocking.
-func tapejson(_ arguments: [String], stdin: Data? = nil, watchdog: TimeInterval = 20) throws -> RunResult {
-    let tool = try #require(Tool.url, "tapejson not found next to \(CommandLine.arguments.first ?? "?")")
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tapejson-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outURL = scratch.appendingPathComponent("stdout")
-    let errURL = scratch.appendingPathComponent("stderr")
-    try Data().write(to: outURL)
-    try Data().write(to: errURL)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    defer { try? out.close(); try? err.close() }
+struct POSIXError: Error, CustomStringConvertible {
+    var call: String
+    var code: Int32
+    var description: String { "\(call): \(String(cString: strerror(code)))" }
+}
 
-    let process = Process()
-    process.executableURL = tool
-    process.arguments = arguments
-    process.standardOutput = out
-    process.standardError = err
-    let input = Pipe()
-    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-    try process.run()
-    if let stdin {
-        input.fileHandleForWriting.write(stdin)
-        try input.fileHandleForWriting.close()
+/// Runs `tapejson` with `arguments`, feeding `stdin` through a pipe when given (else /dev/null). A run
+/// still going after `watchdog` seconds is killed, and so reported as signaled: a hang fails the test
+/// instead of blocking the suite.
+func tapejson(_ arguments: [String], stdin: [UInt8]? = nil, watchdog: Double = 20) throws -> RunResult {
+    _ = Tool.ignoreSIGPIPE
+    let tool = try #require(Tool.path, "tapejson not found next to \(CommandLine.arguments.first ?? "?")")
+    return try withTemporaryDirectory { directory in
+        let outPath = directory + "/stdout"
+        let errPath = directory + "/stderr"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Close-on-exec, so that children spawned by concurrent tests do not hold the write end open.
+        var pipeEnds: [Int32] = [-1, -1]
+        if stdin != nil {
+            let made = Tool.spawnLock.withLock { () -> Bool in
+                guard pipe(&pipeEnds) == 0 else { return false }
+                _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
+                _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+                return true
+            }
+            guard made else { throw POSIXError(call: "pipe", code: errno) }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = Tool.spawnLock.withLock { posix_spawn(&pid, tool, &actions, &attributes, argv, environ) }
+        if let stdin {
+            close(pipeEnds[0])
+            defer { close(pipeEnds[1]) }
+            if spawned == 0 { writeAll(pipeEnds[1], stdin) }
+        }
+        guard spawned == 0 else { throw POSIXError(call: "posix_spawn", code: spawned) }
+
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(watchdog)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                break
+            }
+            usleep(1000)
+        }
+        let signal = status & 0x7F
+        return RunResult(
+            status: signal == 0 ? (status >> 8) & 0xFF : -1,
+            signaled: signal != 0 && signal != 0x7F,
+            stdout: String(decoding: try readFile(outPath), as: UTF8.self),
+            stderr: String(decoding: try readFile(errPath), as: UTF8.self))
     }
-    let deadline = Date().addingTimeInterval(watchdog)
-    while process.isRunning && Date() < deadline { usleep(1000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    return RunResult(
-        status: process.terminationStatus,
-        signaled: process.terminationReason == .uncaughtSignal,
-        stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+}
+
+/// Writes every byte it can; stops quietly when the reader has gone.
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+}
+
+/// The whole contents of a file.
+func readFile(_ path: String) throws -> [UInt8] {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw POSIXError(call: "open \(path)", code: errno) }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n >= 0 else { throw POSIXError(call: "read \(path)", code: errno) }
+        if n == 0 { return bytes }
+        bytes.append(contentsOf: chunk[..<n])
+    }
+}
+
+/// A new empty directory, removed with its files after `body`.
+func withTemporaryDirectory<R>(_ body: (String) throws -> R) throws -> R {
+    var template = Array((FileManager.default.temporaryDirectory.path + "/tapejson-cli-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { throw POSIXError(call: "mkdtemp", code: errno) }
+    let directory = String(cString: made)
+    defer {
+        if let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) {
+            for entry in entries { unlink(directory + "/" + entry) }
+        }
+        rmdir(directory)
+    }
+    return try body(directory)
 }
 
 /// A temporary file holding `bytes`, removed after `body`.
 func withTemporaryFile<R>(_ bytes: [UInt8], name: String = "input.json", _ body: (String) throws -> R) throws -> R {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapejson-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent(name).path
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
-    return try body(path)
+    try withTemporaryDirectory { directory in
+        let path = directory + "/" + name
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw POSIXError(call: "open \(path)", code: errno) }
+        writeAll(fd, bytes)
+        close(fd)
+        return try body(path)
+    }
 }
 
 /// Folders of the package, found from this file.

@@ -11,7 +11,7 @@ import TapeJSON
 struct ValidateTestSuiteTests {
     @Test("the tool and the suite are found")
     func found() {
-        #expect(Tool.url != nil)
+        #expect(Tool.path != nil)
         #expect(Paths.testSuiteFiles("y_").count == 95)
         #expect(Paths.testSuiteFiles("n_").count == 188)
         #expect(Paths.testSuiteFiles("i_").count == 35)
@@ -138,20 +138,20 @@ struct ValidateLinesTests {
 struct ValidateInputTests {
     @Test("'-' reads standard input")
     func standardInput() throws {
-        let valid = try tapejson(["validate", "-"], stdin: Data(#"{"from":"stdin"}"#.utf8))
+        let valid = try tapejson(["validate", "-"], stdin: Array(#"{"from":"stdin"}"#.utf8))
         #expect(valid.status == 0)
         #expect(valid.stderr.isEmpty)
-        let invalid = try tapejson(["validate", "-"], stdin: Data("[1,\n2,,]".utf8))
+        let invalid = try tapejson(["validate", "-"], stdin: Array("[1,\n2,,]".utf8))
         #expect(invalid.status == 1)
         #expect(invalid.stderr.hasPrefix("-:2:3: unexpected character"))
-        let lines = try tapejson(["validate", "--lines", "-"], stdin: Data("1\n2\n[\n".utf8))
+        let lines = try tapejson(["validate", "--lines", "-"], stdin: Array("1\n2\n[\n".utf8))
         #expect(lines.status == 1)
         #expect(lines.stderr.hasPrefix("-:3:2: unexpected end of input"))
     }
 
     @Test("a large document through a pipe")
     func largeStandardInput() throws {
-        let data = try Data(contentsOf: Paths.corpus.appendingPathComponent("citm_catalog.json"))
+        let data = try readFile(Paths.corpus.appendingPathComponent("citm_catalog.json").path)
         let result = try tapejson(["validate", "-"], stdin: data)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
