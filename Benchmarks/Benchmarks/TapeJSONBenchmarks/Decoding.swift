@@ -1,0 +1,78 @@
+import Benchmark
+import CorpusModels
+import Foundation
+import TapeJSON
+
+// MARK: - Decode: TapeJSONDecoder against Foundation's JSONDecoder, per corpus model
+
+/// Registers `TapeJSONDecoder` and `JSONDecoder` decoding each corpus file into its CorpusModels model,
+/// from `Data`, with default strategies. Each pair first checks that both decoders produce equal models.
+func registerDecodingBenchmarks() {
+    registerModel(TwitterSearch.self, file: "twitter.json")
+    registerModel(CitmCatalog.self, file: "citm_catalog.json")
+    registerModel(Canada.self, file: "canada.json")
+    registerModel(GitHubEvents.self, file: "github_events.json")
+    registerModel(ApacheBuilds.self, file: "apache_builds.json")
+    registerModel(RandomUsers.self, file: "random.json")
+    registerModel(Mesh.self, file: "mesh.json")
+}
+
+private func registerModel<Model: Decodable & Equatable>(_ type: Model.Type, file name: String) {
+    let label = "Decode \(name) as \(Model.self)"
+    let foundation = JSONDecoder()
+    let tape = TapeJSONDecoder()
+
+    Benchmark("\(label): Foundation JSONDecoder", configuration: .operation) { benchmark in
+        let file = try Corpus.file(name)
+        try measure(benchmark, bytes: file.size) {
+            try foundation.decode(Model.self, from: file.data)
+        }
+    }
+
+    Benchmark("\(label): TapeJSONDecoder", configuration: .operation) { benchmark in
+        let file = try Corpus.file(name)
+        try measure(benchmark, bytes: file.size) {
+            try tape.decode(Model.self, from: file.data)
+        }
+    } setup: {
+        let file = try Corpus.file(name)
+        guard try tape.decode(Model.self, from: file.data) == foundation.decode(Model.self, from: file.data) else {
+            throw BenchmarkInputError("\(name): TapeJSONDecoder and JSONDecoder decode different \(Model.self) values")
+        }
+    }
+}
+
+// MARK: - One field of a large document
+
+/// The one property read from `largeDocument`, its last member.
+struct OneField: Decodable, Equatable {
+    var count: Int
+}
+
+/// Registers decoding a single `Int` property from a generated document of about 20 MB (`largeDocument`):
+/// both decoders must parse all of it; TapeJSON then finds the key on the tape.
+func registerOneFieldBenchmarks() {
+    let foundation = JSONDecoder()
+    let tape = TapeJSONDecoder()
+    let label = "Decode one field of a 20 MB document"
+
+    Benchmark("\(label): Foundation JSONDecoder", configuration: .streaming) { benchmark in
+        let document = GeneratedInputs.largeDocument
+        try measure(benchmark, bytes: document.count) {
+            try foundation.decode(OneField.self, from: document)
+        }
+    }
+
+    Benchmark("\(label): TapeJSONDecoder", configuration: .streaming) { benchmark in
+        let document = GeneratedInputs.largeDocument
+        try measure(benchmark, bytes: document.count) {
+            try tape.decode(OneField.self, from: document)
+        }
+    } setup: {
+        let document = GeneratedInputs.largeDocument
+        let expected = OneField(count: GeneratedInputs.largeDocumentItemCount)
+        guard try tape.decode(OneField.self, from: document) == expected,
+              try foundation.decode(OneField.self, from: document) == expected
+        else { throw BenchmarkInputError("the large document's count does not decode as generated") }
+    }
+}

@@ -1,0 +1,99 @@
+import Benchmark
+import CorpusModels
+import Foundation
+import TapeJSON
+
+// MARK: - JSON Lines: counting and decoding logs
+
+/// The generated logs (about 16 MB), their lines pre-split for Foundation, and a padded copy for the
+/// native loop. Built once per process, on first use, outside any measurement.
+enum Logs {
+    static let bytes: [UInt8] = LogGenerator.logs(byteCount: 16_000_000, seed: 42)
+    /// Each line as its own `Data`, split on `\n` before timing starts (Foundation reads one document at
+    /// a time; the splitting is not counted against it).
+    static let lines: [Data] = bytes.split(separator: 0x0A).map { Data($0) }
+    static let padded = PaddedBytes(bytes)
+}
+
+/// Registers, over the generated logs:
+/// - counting the documents: native simdjson `parse_many` (self-timed C++, 1 MiB batches, the limit),
+///   `JSONLines(bytes:).count()`, and `JSONSerialization` line by line;
+/// - decoding every line into `LogLine` (keys in mixed casings): `JSONLines.decode` with one and two
+///   workers and `.convertFromAnyCase`, against `JSONDecoder` line by line with the equivalent
+///   `.custom` key strategy (`LogLine.foundationKeyDecodingStrategy`).
+func registerLinesBenchmarks() {
+    let count = "JSON Lines count 16 MB of logs"
+
+    Benchmark("\(count): native simdjson parse_many", configuration: .native) { benchmark in
+        guard let run = ReferenceParser.countDocuments(paddedBytes: Logs.padded.bytes, batchSize: 1 << 20),
+              run.count == Logs.lines.count
+        else { throw BenchmarkInputError("native parse_many rejected the logs") }
+        recordThroughput(benchmark, bytes: Logs.bytes.count, seconds: run.seconds)
+    }
+
+    Benchmark("\(count): TapeJSON JSONLines.count", configuration: .streaming) { benchmark in
+        let lines = JSONLines(bytes: Logs.bytes)
+        try measure(benchmark, bytes: Logs.bytes.count) {
+            try lines.count().documents
+        }
+    } setup: {
+        let documents = try JSONLines(bytes: Logs.bytes).count().documents
+        guard documents == Logs.lines.count else {
+            throw BenchmarkInputError("JSONLines counted \(documents) of \(Logs.lines.count) log lines")
+        }
+    }
+
+    Benchmark("\(count): Foundation JSONSerialization per line", configuration: .streaming) { benchmark in
+        let lines = Logs.lines
+        try measure(benchmark, bytes: Logs.bytes.count) {
+            var documents = 0
+            for line in lines {
+                blackHole(try JSONSerialization.jsonObject(with: line))
+                documents += 1
+            }
+            return documents
+        }
+    }
+
+    let decode = "JSON Lines decode 16 MB of logs as LogLine"
+    let tape = TapeJSONDecoder()
+    tape.keyDecodingStrategy = .convertFromAnyCase
+    let foundation = JSONDecoder()
+    foundation.keyDecodingStrategy = LogLine.foundationKeyDecodingStrategy
+
+    Benchmark("\(decode): Foundation JSONDecoder per line", configuration: .streaming) { benchmark in
+        let lines = Logs.lines
+        try measure(benchmark, bytes: Logs.bytes.count) {
+            var decoded = 0
+            for line in lines {
+                blackHole(try foundation.decode(LogLine.self, from: line))
+                decoded += 1
+            }
+            return decoded
+        }
+    }
+
+    for jobs in [1, 2] {
+        Benchmark("\(decode): TapeJSON JSONLines.decode, \(jobs) job\(jobs == 1 ? "" : "s")",
+                  configuration: .streaming) { benchmark in
+            let lines = JSONLines(bytes: Logs.bytes)
+            try measure(benchmark, bytes: Logs.bytes.count) {
+                try lines.decode(LogLine.self, using: tape, jobs: jobs, each: { line, _ in blackHole(line) }).documents
+            }
+        } setup: {
+            // Every line decodes, and to the value Foundation's decoder reads from it.
+            var index = 0
+            var mismatch: Int?
+            try JSONLines(bytes: Logs.bytes).decode(LogLine.self, using: tape, jobs: jobs, each: { line, _ in
+                if mismatch == nil, index < Logs.lines.count,
+                   (try? foundation.decode(LogLine.self, from: Logs.lines[index])) != line {
+                    mismatch = index
+                }
+                index += 1
+            })
+            guard index == Logs.lines.count, mismatch == nil else {
+                throw BenchmarkInputError("JSONLines.decode: \(index) of \(Logs.lines.count) lines, first mismatch \(mismatch.map(String.init) ?? "none")")
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Benchmark
+import TapeJSON
+
+// MARK: - Parse: TapeJSON's tape and event walk against native simdjson
+
+/// The files the parse rows run on: social-media text, id-keyed tables, and numbers.
+let parseFiles = ["twitter.json", "citm_catalog.json", "canada.json"]
+
+/// Registers, for each of `parseFiles`:
+/// - `native simdjson`: a plain C++ `dom::parser` parse (`ReferenceParser.parseSeconds`), the physical
+///   limit, timed by the C++ clock: one parse per iteration, on a fresh parser whose buffers malloc
+///   hands back from the previous iteration. One parse keeps each sample as short as TapeJSON's (on a
+///   shared machine a longer self-timed loop catches more preemption).
+/// - `TapeJSON tape`: `JSONParser().parse(paddedBytes:)` on the memory-mapped file, through the shim.
+/// - `TapeJSON tape + event walk`: the same parse, then the event reader over every value, touching
+///   every key, string and number.
+func registerParseBenchmarks() {
+    for name in parseFiles {
+        Benchmark("Parse \(name): native simdjson", configuration: .native) { benchmark in
+            let file = try Corpus.file(name)
+            guard let seconds = ReferenceParser.parseSeconds(paddedBytes: file.mapped.bytes, iterations: 1) else {
+                throw BenchmarkInputError("native simdjson rejected \(name)")
+            }
+            recordThroughput(benchmark, bytes: file.size, seconds: seconds)
+        }
+
+        let parser = JSONParser()
+        Benchmark("Parse \(name): TapeJSON tape", configuration: .operation) { benchmark in
+            let file = try Corpus.file(name)
+            try measure(benchmark, bytes: file.size) {
+                try parser.parse(paddedBytes: file.mapped.bytes)
+            }
+        }
+
+        Benchmark("Parse \(name): TapeJSON tape + event walk", configuration: .operation) { benchmark in
+            let file = try Corpus.file(name)
+            try measure(benchmark, bytes: file.size) {
+                let document = try parser.parse(paddedBytes: file.mapped.bytes)
+                var checksum = EventChecksum()
+                var reader = document.events
+                while let event = reader.next() { checksum.add(event) }
+                return checksum.value
+            }
+        }
+    }
+}
+
+/// Folds every event's payload into a number, so the walk reads every value and cannot be optimised away.
+struct EventChecksum {
+    private(set) var value: UInt64 = 0
+
+    @inline(__always)
+    mutating func add(_ event: JSONEvent) {
+        switch event {
+        case .startObject: value &+= 1
+        case .endObject: value &+= 2
+        case .startArray: value &+= 3
+        case .endArray: value &+= 4
+        case .key(let text), .string(let text):
+            value &+= UInt64(text.count)
+            if !text.isEmpty { value &+= UInt64(text.utf8[0]) }
+        case .int(let number): value &+= UInt64(bitPattern: number)
+        case .uint(let number): value &+= number
+        case .double(let number): value &+= number.bitPattern
+        case .bool(let flag): value &+= flag ? 5 : 6
+        case .null: value &+= 7
+        }
+    }
+}

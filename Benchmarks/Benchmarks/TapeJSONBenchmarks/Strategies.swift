@@ -1,0 +1,152 @@
+import Benchmark
+import CorpusModels
+import Foundation
+import TapeJSON
+
+// MARK: - Key strategies
+
+/// The record the key-strategy inputs hold (`GeneratedInputs.keyRecords`), in Swift's lowerCamelCase.
+struct KeyRecord: Decodable, Equatable {
+    var userName: String
+    var accountId: Int
+    var createdAt: String
+    var isActive: Bool
+    var loginCount: Int
+    var displayName: String
+    var emailAddress: String
+    var lastSeenScore: Double
+}
+
+/// Registers each key strategy, TapeJSON against Foundation, decoding `[KeyRecord]`:
+/// - `useDefaultKeys` on camelCase keys, with the same strategy on both sides;
+/// - `convertFromSnakeCase` on snake_case keys, with the same strategy on both sides;
+/// - `convertFromAnyCase` on keys spelled five ways; Foundation has no such strategy, so its
+///   counterpart is the `.custom` strategy an application would write for the same mapping
+///   (`LogLine.foundationKeyDecodingStrategy`, which applies TapeJSON's any-case rules per key).
+func registerKeyStrategyBenchmarks() {
+    registerKeyStrategy("useDefaultKeys", input: { GeneratedInputs.camelCaseKeys },
+                        tape: .useDefaultKeys, foundation: .useDefaultKeys)
+    registerKeyStrategy("convertFromSnakeCase", input: { GeneratedInputs.snakeCaseKeys },
+                        tape: .convertFromSnakeCase, foundation: .convertFromSnakeCase)
+    registerKeyStrategy("convertFromAnyCase", input: { GeneratedInputs.mixedCaseKeys },
+                        tape: .convertFromAnyCase, foundation: LogLine.foundationKeyDecodingStrategy,
+                        foundationName: "custom any-case closure")
+}
+
+private func registerKeyStrategy(_ name: String, input: @escaping @Sendable () -> Data,
+                                 tape strategy: TapeJSONDecoder.KeyDecodingStrategy,
+                                 foundation foundationStrategy: JSONDecoder.KeyDecodingStrategy,
+                                 foundationName: String? = nil) {
+    let tape = TapeJSONDecoder()
+    tape.keyDecodingStrategy = strategy
+    let foundation = JSONDecoder()
+    foundation.keyDecodingStrategy = foundationStrategy
+    let label = "Keys \(name), \(GeneratedInputs.recordCount) records"
+
+    Benchmark("\(label): Foundation JSONDecoder (\(foundationName ?? name))", configuration: .operation) { benchmark in
+        let data = input()
+        try measure(benchmark, bytes: data.count) {
+            try foundation.decode([KeyRecord].self, from: data)
+        }
+    }
+
+    Benchmark("\(label): TapeJSONDecoder", configuration: .operation) { benchmark in
+        let data = input()
+        try measure(benchmark, bytes: data.count) {
+            try tape.decode([KeyRecord].self, from: data)
+        }
+    } setup: {
+        let data = input()
+        let decoded = try tape.decode([KeyRecord].self, from: data)
+        guard decoded.count == GeneratedInputs.recordCount,
+              decoded == (try foundation.decode([KeyRecord].self, from: data))
+        else { throw BenchmarkInputError("keys \(name): TapeJSONDecoder and JSONDecoder disagree") }
+    }
+}
+
+// MARK: - Date strategies
+
+/// The record the date-strategy inputs hold (`GeneratedInputs.dateRecords`).
+struct DateRecord: Decodable {
+    var id: Int
+    var at: Date
+}
+
+/// Registers each date strategy, TapeJSON against Foundation, decoding `[DateRecord]`:
+/// `secondsSince1970`, `millisecondsSince1970`, `iso8601` and `formatted` (one `DateFormatter` for both)
+/// with the same strategy on both sides; TapeJSON's `flexible` on mixed ISO 8601 forms, bare dates and
+/// epoch milliseconds, against the `.custom` closure an application would give Foundation for them
+/// (a number, else `Date.ISO8601FormatStyle` with and without fractional seconds, else a bare date).
+func registerDateStrategyBenchmarks() {
+    registerDateStrategy("secondsSince1970", input: { GeneratedInputs.secondsDates },
+                         tape: .secondsSince1970, foundation: .secondsSince1970)
+    registerDateStrategy("millisecondsSince1970", input: { GeneratedInputs.millisecondsDates },
+                         tape: .millisecondsSince1970, foundation: .millisecondsSince1970)
+    registerDateStrategy("iso8601", input: { GeneratedInputs.iso8601Dates },
+                         tape: .iso8601, foundation: .iso8601)
+    registerDateStrategy("formatted", input: { GeneratedInputs.formattedDates },
+                         tape: .formatted(dateFormatter()), foundation: .formatted(dateFormatter()))
+    registerDateStrategy("flexible", input: { GeneratedInputs.mixedDates },
+                         tape: .flexible, foundation: flexibleFoundationStrategy(),
+                         foundationName: "custom closure")
+}
+
+/// `yyyy-MM-dd HH:mm:ss` in UTC.
+private func dateFormatter() -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(secondsFromGMT: 0)
+    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+    return formatter
+}
+
+/// What `.flexible` accepts, the way it is usually written for Foundation.
+private func flexibleFoundationStrategy() -> JSONDecoder.DateDecodingStrategy {
+    let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    let whole = Date.ISO8601FormatStyle()
+    let dateOnly = Date.ISO8601FormatStyle().year().month().day()
+    return .custom { decoder in
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            return Date(timeIntervalSince1970: abs(number) > 1e11 ? number / 1000 : number)
+        }
+        let text = try container.decode(String.self)
+        if let date = (try? fractional.parse(text)) ?? (try? whole.parse(text)) ?? (try? dateOnly.parse(text)) {
+            return date
+        }
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "Unrecognised date: \(text)")
+    }
+}
+
+private func registerDateStrategy(_ name: String, input: @escaping @Sendable () -> Data,
+                                  tape strategy: TapeJSONDecoder.DateDecodingStrategy,
+                                  foundation foundationStrategy: JSONDecoder.DateDecodingStrategy,
+                                  foundationName: String? = nil) {
+    let tape = TapeJSONDecoder()
+    tape.dateDecodingStrategy = strategy
+    let foundation = JSONDecoder()
+    foundation.dateDecodingStrategy = foundationStrategy
+    let label = "Dates \(name), \(GeneratedInputs.recordCount) records"
+
+    Benchmark("\(label): Foundation JSONDecoder (\(foundationName ?? name))", configuration: .operation) { benchmark in
+        let data = input()
+        try measure(benchmark, bytes: data.count) {
+            try foundation.decode([DateRecord].self, from: data)
+        }
+    }
+
+    Benchmark("\(label): TapeJSONDecoder", configuration: .operation) { benchmark in
+        let data = input()
+        try measure(benchmark, bytes: data.count) {
+            try tape.decode([DateRecord].self, from: data)
+        }
+    } setup: {
+        let data = input()
+        let ours = try tape.decode([DateRecord].self, from: data)
+        let theirs = try foundation.decode([DateRecord].self, from: data)
+        // Dates as instants to the microsecond (seconds-based strategies may differ in the last bit).
+        guard ours.count == GeneratedInputs.recordCount, ours.count == theirs.count,
+              zip(ours, theirs).allSatisfy({ $0.id == $1.id && abs($0.at.timeIntervalSince($1.at)) < 1e-6 })
+        else { throw BenchmarkInputError("dates \(name): TapeJSONDecoder and JSONDecoder disagree") }
+    }
+}

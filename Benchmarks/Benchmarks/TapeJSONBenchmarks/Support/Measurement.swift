@@ -1,0 +1,75 @@
+import Benchmark
+
+extension BenchmarkMetric {
+    /// Megabytes (10^6 bytes) of JSON input per second, timed around the operation alone (or, for the
+    /// native simdjson rows, by the C++ loop's own clock). Larger is better.
+    static var megabytesPerSecond: BenchmarkMetric {
+        .custom("throughput (MB/s)", polarity: .prefersLarger, useScalingFactor: false)
+    }
+}
+
+extension Benchmark.Configuration {
+    /// Every TapeJSON row and its Foundation counterpart: time, operations per second, MB/s, and the
+    /// allocations made by one operation (`mallocCountTotal`, counted by package-benchmark's malloc
+    /// interposer) with the bytes they requested.
+    static var operation: Benchmark.Configuration {
+        .init(metrics: [.wallClock, .throughput, .megabytesPerSecond, .mallocCountTotal, .mallocBytesCount],
+              units: [.megabytesPerSecond: .count],
+              warmupIterations: 2,
+              maxDuration: .seconds(1),
+              maxIterations: 10_000)
+    }
+
+    /// Streaming over a large input: as `operation`, plus the growth of resident memory during the run.
+    static var streaming: Benchmark.Configuration {
+        .init(metrics: [.wallClock, .throughput, .megabytesPerSecond, .mallocCountTotal, .mallocBytesCount,
+                        .peakMemoryResidentDelta],
+              units: [.megabytesPerSecond: .count],
+              warmupIterations: 1,
+              maxDuration: .seconds(2),
+              maxIterations: 1_000)
+    }
+
+    /// The native simdjson rows. They time themselves in C++ (no Swift in the loop), so MB/s is their
+    /// only figure: package-benchmark's clock and malloc counters would also see the C++ parser being
+    /// made and destroyed around the timed loop.
+    static var native: Benchmark.Configuration {
+        .init(metrics: [.megabytesPerSecond],
+              units: [.megabytesPerSecond: .count],
+              warmupIterations: 2,
+              maxDuration: .seconds(1),
+              maxIterations: 10_000)
+    }
+}
+
+/// Runs `work` once as the measured part of a benchmark iteration and records its MB/s over `bytes`.
+///
+/// Only `work` is measured (package-benchmark's clock and malloc counters start right before it), and
+/// its result is released inside the measurement, so tearing down what an operation built counts
+/// against it, as it does in a program.
+@inline(__always)
+func measure<Result>(_ benchmark: Benchmark, bytes: Int, _ work: () throws -> Result) rethrows {
+    benchmark.startMeasurement()
+    let start = ContinuousClock.now
+    blackHole(try work())
+    let elapsed = start.duration(to: .now)
+    benchmark.stopMeasurement()
+    recordThroughput(benchmark, bytes: bytes, seconds: seconds(elapsed))
+}
+
+/// Records `bytes` processed in `seconds` as the iteration's MB/s (nothing for a zero or negative time).
+func recordThroughput(_ benchmark: Benchmark, bytes: Int, seconds: Double) {
+    guard seconds > 0 else { return }
+    benchmark.measurement(.megabytesPerSecond, Int((Double(bytes) / seconds / 1e6).rounded()))
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+/// A benchmark's input was rejected or decoded differently by the two libraries compared: the figures
+/// would not compare like with like, so the benchmark fails instead of reporting them.
+struct BenchmarkInputError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
