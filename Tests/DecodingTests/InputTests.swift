@@ -31,6 +31,32 @@ struct ContainerKeeper: Decodable {
     }
 }
 
+/// Keeps its decoder, to decode from it after the decode call returned.
+struct DecoderKeeper: Decodable {
+    let decoder: any Decoder
+
+    init(from decoder: any Decoder) throws {
+        self.decoder = decoder
+    }
+}
+
+/// Holds two containers of the same key type on the same object at once, reading them interleaved.
+struct TwinContainers: Decodable, Equatable {
+    var values: [Int]
+
+    init(from decoder: any Decoder) throws {
+        let first = try decoder.container(keyedBy: TestKey.self)
+        let second = try decoder.container(keyedBy: TestKey.self)
+        let nested = try first.nestedContainer(keyedBy: TestKey.self, forKey: TestKey("inner"))
+        values = [
+            try first.decode(Int.self, forKey: TestKey("a")),
+            try second.decode(Int.self, forKey: TestKey("b")),
+            try nested.decode(Int.self, forKey: TestKey("c")),
+            try first.decode(Int.self, forKey: TestKey("b")),
+        ]
+    }
+}
+
 @Suite("Inputs, invalid JSON and sharing")
 struct InputTests {
     static let json = #"{"name":"Ada","age":36,"tags":["math"]}"#
@@ -132,6 +158,23 @@ struct InputTests {
         #expect(try keeper.container.decode([Int].self, forKey: TestKey("a")) == [1, 2])
         #expect(try keeper.container.decode(String.self, forKey: TestKey("b")) == "text")
         #expect(keeper.container.allKeys.map(\.stringValue) == ["a", "b"])
+    }
+
+    @Test("a decoder kept past the decode call still decodes")
+    func escapingDecoder() throws {
+        let keeper = try TapeJSONDecoder().decode(DecoderKeeper.self, from: Data(Self.json.utf8))
+        #expect(try Person(from: keeper.decoder) == Self.ada)
+        #expect(try Person(from: keeper.decoder) == Self.ada)
+    }
+
+    @Test("containers of one key type used at the same time, in arrays")
+    func twinContainers() throws {
+        let element = #"{"a": 1, "b": 2, "inner": {"c": 3}}"#
+        let json = "[" + Array(repeating: element, count: 50).joined(separator: ",") + "]"
+        let twins = try TapeJSONDecoder().decode([TwinContainers].self, from: Data(json.utf8))
+        #expect(twins.count == 50)
+        #expect(twins.allSatisfy { $0.values == [1, 2, 3, 2] })
+        expectSameDecoding([TwinContainers].self, json: #"[{"a": 1, "b": 2, "inner": {"c": "x"}}]"#)
     }
 
     @Test("one decoder shared by concurrent tasks")

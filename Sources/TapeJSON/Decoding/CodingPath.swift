@@ -141,7 +141,7 @@ extension DecodingSession {
     /// The component for the member whose key string is at `keyIndex`, found by `key`.
     @inline(__always)
     func component<Key: CodingKey>(for key: Key, keyIndex: Int) -> PathComponent {
-        if case .custom = context.keyMatching { return explicitComponent(key) }
+        if context.keyMatching == .custom { return explicitComponent(key) }
         return .member(keyIndex: keyIndex, keyType: Key.self)
     }
 
@@ -154,7 +154,7 @@ extension DecodingSession {
     /// The key at tape index `i` as a `CodingKey` would spell it under the key strategy.
     func displayKey(at i: Int) -> String {
         let raw = tape.stringBytes(i)
-        if case .converted(let cache) = context.keyMatching {
+        if context.keyMatching == .converted, let cache = context.conversionCache {
             return String(decoding: cache.converted(raw), as: UTF8.self)
         }
         return String(decoding: raw, as: UTF8.self)

@@ -7,13 +7,17 @@ final class DecodingContext {
     enum KeyMatching {
         /// Byte for byte.
         case exact
-        /// Through the conversion cache.
-        case converted(KeyConversionCache)
-        /// Through the user's closure, once per key of each object read.
-        case custom(@Sendable ([any CodingKey]) -> any CodingKey)
+        /// Through `conversionCache`.
+        case converted
+        /// Through `customConversion`, once per key of each object read.
+        case custom
     }
 
     let keyMatching: KeyMatching
+    /// The cache of converted keys, for `.converted`.
+    let conversionCache: KeyConversionCache?
+    /// The user's key conversion, for `.custom`.
+    let customConversion: (@Sendable ([any CodingKey]) -> any CodingKey)?
     let dateStrategy: TapeJSONDecoder.DateDecodingStrategy
     let dataStrategy: TapeJSONDecoder.DataDecodingStrategy
     let nonConformingFloats: TapeJSONDecoder.NonConformingFloatDecodingStrategy
@@ -26,10 +30,22 @@ final class DecodingContext {
 
     init(_ configuration: TapeJSONDecoder.Configuration) {
         switch configuration.keyDecodingStrategy {
-        case .useDefaultKeys: keyMatching = .exact
-        case .convertFromSnakeCase: keyMatching = .converted(KeyConversionCache(rule: .snakeCase))
-        case .convertFromAnyCase: keyMatching = .converted(KeyConversionCache(rule: .anyCase))
-        case .custom(let closure): keyMatching = .custom(closure)
+        case .useDefaultKeys:
+            keyMatching = .exact
+            conversionCache = nil
+            customConversion = nil
+        case .convertFromSnakeCase:
+            keyMatching = .converted
+            conversionCache = KeyConversionCache(rule: .snakeCase)
+            customConversion = nil
+        case .convertFromAnyCase:
+            keyMatching = .converted
+            conversionCache = KeyConversionCache(rule: .anyCase)
+            customConversion = nil
+        case .custom(let closure):
+            keyMatching = .custom
+            conversionCache = nil
+            customConversion = closure
         }
         if case .useDefaultKeys = configuration.keyDecodingStrategy {
             exemptsStringDictionaries = false

@@ -34,8 +34,17 @@ final class DecodingSession: Decoder {
     var customKeyTables: [Int: [String]] = [:]
     /// Keys of `PathComponent.explicit` frames.
     var explicitKeys: [any CodingKey] = []
+    /// The keyed-container boxes handed out, with their targets (see `KeyedContainerReuse`).
+    var handedOut = HandedOutBoxes()
+    /// The `superDecoder` sessions handed out.
+    var superSessions: [DecodingSession] = []
+    let reuseSlots: UnsafeMutablePointer<ReuseSlot>
+    /// Set when the decode call is over and something it handed out is still in use.
+    var outlivedDecodeCall = false
 
     init(tape: Tape, owner: AnyObject, context: DecodingContext, rootIndex: Int, basePath: [any CodingKey]) {
+        precondition(KeyedContainerReuse.layoutIsSingleReference,
+                     "KeyedDecodingContainer is expected to be a single reference to its box")
         self.tape = tape
         self.owner = owner
         self.context = context
@@ -47,9 +56,12 @@ final class DecodingSession: Decoder {
         frames.initialize(repeating: PathFrame(component: .index(0), valueIndex: 0), count: capacity)
         cursors = .allocate(capacity: capacity + 1)
         cursors.initialize(repeating: KeyCursor(object: 0, next: 0), count: capacity + 1)
+        reuseSlots = .allocate(capacity: ReuseSlot.count)
+        reuseSlots.initialize(repeating: ReuseSlot(keyType: nil, depth: 0, box: 0), count: ReuseSlot.count)
     }
 
     deinit {
+        reuseSlots.deallocate()
         frames.deinitialize(count: capacity)
         frames.deallocate()
         cursors.deallocate()
@@ -57,8 +69,9 @@ final class DecodingSession: Decoder {
 
     /// Decodes the document's root value.
     static func decodeRoot<T: Decodable>(_ type: T.Type, storage: DocumentStorage, context: DecodingContext) throws -> T {
-        let session = DecodingSession(tape: storage.tape, owner: storage, context: context,
+        var session = DecodingSession(tape: storage.tape, owner: storage, context: context,
                                       rootIndex: Tape.rootIndex, basePath: [])
+        defer { KeyedContainerReuse.endDecodeCall(&session) }
         return try withExtendedLifetime(storage) {
             try session.decodeCurrent(type)
         }
@@ -67,11 +80,20 @@ final class DecodingSession: Decoder {
     /// A session for `superDecoder`: the value at `index` (or null when the key is absent) with the
     /// given path, sharing this session's document and context.
     func makeSuperDecoder(at index: Int?, path: [any CodingKey]) -> DecodingSession {
+        let session: DecodingSession
         if let index {
-            return DecodingSession(tape: tape, owner: owner, context: context, rootIndex: index, basePath: path)
+            session = DecodingSession(tape: tape, owner: owner, context: context, rootIndex: index, basePath: path)
+        } else {
+            session = DecodingSession(tape: NullDocument.tape, owner: NullDocument.owner, context: context,
+                                      rootIndex: Tape.rootIndex, basePath: path)
         }
-        return DecodingSession(tape: NullDocument.tape, owner: NullDocument.owner, context: context,
-                               rootIndex: Tape.rootIndex, basePath: path)
+        // Kept until the end of the decode call, which checks whether it escaped.
+        if outlivedDecodeCall {
+            KeyedContainerReuse.keepForever(session)
+        } else {
+            superSessions.append(session)
+        }
+        return session
     }
 
     // MARK: - Moving through the document
@@ -199,7 +221,7 @@ final class DecodingSession: Decoder {
             throw keyedContainerError(at: index, path: codingPath)
         }
         reserve(depth: depth)
-        return KeyedDecodingContainer(KeyedContainer<Key>(session: self, start: index, depth: depth))
+        return keyedContainer(type, start: index, depth: depth)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

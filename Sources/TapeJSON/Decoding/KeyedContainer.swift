@@ -1,28 +1,34 @@
 /// A keyed container on one JSON object of the tape.
 ///
-/// It holds the session, the object's start and end words and its depth (which picks its key cursor
-/// and its coding path); nothing is built when it is created. Each lookup goes through
-/// `DecodingSession.findMember`; with `keyOptions` set, a key that is not found literally is then tried
-/// as a key path (`KeyPathResolution`).
+/// It holds only a pointer to its `KeyedContainerTarget` (the session, the object's start and end
+/// words and its depth, which picks its key cursor and its coding path); nothing is built when it is
+/// created. The standard library's box copies this struct on every call, so it holds no reference
+/// that would need counting: `KeyedContainerReuse` keeps the target and its session alive for as long
+/// as any box may use them, and the hot paths reach the session through `withSession`, a borrowed
+/// reference. Each lookup goes through `DecodingSession.findMember`; with `keyOptions` set, a key that
+/// is not found literally is then tried as a key path (`KeyPathResolution`).
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let session: DecodingSession
-    private let start32: UInt32
-    private let endWord32: UInt32
-    private let depth32: UInt32
+    let target: UnsafeMutablePointer<KeyedContainerTarget>
 
-    init(session: DecodingSession, start: Int, depth: Int) {
-        self.session = session
-        self.start32 = UInt32(truncatingIfNeeded: start)
-        self.endWord32 = UInt32(truncatingIfNeeded: session.tape.containerEnd(start) - 1)
-        self.depth32 = UInt32(truncatingIfNeeded: depth)
+    init(target: UnsafeMutablePointer<KeyedContainerTarget>) {
+        self.target = target
+    }
+
+    /// The session the object belongs to (a counted reference: for the slow paths).
+    var session: DecodingSession { target.pointee.session.takeUnretainedValue() }
+
+    /// Runs `body` with the session, borrowed without reference counting.
+    @inline(__always)
+    func withSession<R>(_ body: (DecodingSession) throws -> R) rethrows -> R {
+        try target.pointee.session._withUnsafeGuaranteedRef(body)
     }
 
     /// Tape index of the object's `{` word.
-    var start: Int { Int(start32) }
+    @inline(__always) var start: Int { target.pointee.start }
     /// Tape index of the object's `}` word.
-    var endWord: Int { Int(endWord32) }
+    @inline(__always) var endWord: Int { target.pointee.endWord }
     /// The object's depth below the session's root.
-    var depth: Int { Int(depth32) }
+    @inline(__always) var depth: Int { target.pointee.depth }
 
     var codingPath: [any CodingKey] { session.path(depth: depth, valueIndex: start) }
 
@@ -47,53 +53,72 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Tape index of `key`'s value when the key is in the object literally.
     @inline(__always)
-    func lookup(_ key: Key) -> Int? {
+    func lookup(_ key: Key, in session: DecodingSession) -> Int? {
         session.findMember(key, start: start, endWord: endWord, depth: depth)
+    }
+
+    /// Tape index of `key`'s value when the key is in the object literally.
+    @inline(__always)
+    func lookup(_ key: Key) -> Int? {
+        withSession { lookup(key, in: $0) }
     }
 
     /// Tape index of the value a scalar is read from, or `keyNotFound`.
     @inline(__always)
-    func require(_ key: Key) throws -> Int {
-        if let index = lookup(key) { return index }
+    func require(_ key: Key, in session: DecodingSession) throws -> Int {
+        if let index = lookup(key, in: session) { return index }
         return try requireThroughKeyPath(key)
     }
 
     /// Tape index of the value a scalar is read from, or nil when the key is absent.
     @inline(__always)
-    func locate(_ key: Key) throws -> Int? {
-        if let index = lookup(key) { return index }
+    func locate(_ key: Key, in session: DecodingSession) throws -> Int? {
+        if let index = lookup(key, in: session) { return index }
         guard session.context.keyPaths != nil else { return nil }
         return try locateThroughKeyPath(key)
+    }
+
+    /// Tape index of the value a scalar is read from, or nil when the key is absent.
+    func locate(_ key: Key) throws -> Int? {
+        try withSession { try locate(key, in: $0) }
     }
 
     // MARK: - Scalars
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        session.isNull(try require(key))
+        try withSession { session in session.isNull(try require(key, in: session)) }
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        let index = try require(key)
-        if let value = session.bool(at: index) { return value }
-        throw session.boolError(at: index, path: path(appending: key))
+        try withSession { session in
+            let index = try require(key, in: session)
+            if let value = session.bool(at: index) { return value }
+            throw session.boolError(at: index, path: path(appending: key))
+        }
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let index = try require(key)
-        if let value = session.string(at: index) { return value }
-        throw session.stringError(at: index, path: path(appending: key))
+        try withSession { session in
+            let index = try require(key, in: session)
+            if let value = session.string(at: index) { return value }
+            throw session.stringError(at: index, path: path(appending: key))
+        }
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        let index = try require(key)
-        if let value = session.double(at: index) { return value }
-        throw session.floatingPointError(type, at: index, path: path(appending: key))
+        try withSession { session in
+            let index = try require(key, in: session)
+            if let value = session.double(at: index) { return value }
+            throw session.floatingPointError(type, at: index, path: path(appending: key))
+        }
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        let index = try require(key)
-        if let value = session.float(at: index) { return value }
-        throw session.floatingPointError(type, at: index, path: path(appending: key))
+        try withSession { session in
+            let index = try require(key, in: session)
+            if let value = session.float(at: index) { return value }
+            throw session.floatingPointError(type, at: index, path: path(appending: key))
+        }
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeInteger(type, key) }
@@ -111,35 +136,45 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
-        let index = try require(key)
-        if let value = session.integer(type, at: index) { return value }
-        throw session.integerError(type, at: index, path: path(appending: key))
+        try withSession { session in
+            let index = try require(key, in: session)
+            if let value = session.integer(type, at: index) { return value }
+            throw session.integerError(type, at: index, path: path(appending: key))
+        }
     }
 
     // MARK: - Optional scalars
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let index = try locate(key), !session.isNull(index) else { return nil }
-        if let value = session.bool(at: index) { return value }
-        throw session.boolError(at: index, path: path(appending: key))
+        try withSession { session in
+            guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
+            if let value = session.bool(at: index) { return value }
+            throw session.boolError(at: index, path: path(appending: key))
+        }
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let index = try locate(key), !session.isNull(index) else { return nil }
-        if let value = session.string(at: index) { return value }
-        throw session.stringError(at: index, path: path(appending: key))
+        try withSession { session in
+            guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
+            if let value = session.string(at: index) { return value }
+            throw session.stringError(at: index, path: path(appending: key))
+        }
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let index = try locate(key), !session.isNull(index) else { return nil }
-        if let value = session.double(at: index) { return value }
-        throw session.floatingPointError(type, at: index, path: path(appending: key))
+        try withSession { session in
+            guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
+            if let value = session.double(at: index) { return value }
+            throw session.floatingPointError(type, at: index, path: path(appending: key))
+        }
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        guard let index = try locate(key), !session.isNull(index) else { return nil }
-        if let value = session.float(at: index) { return value }
-        throw session.floatingPointError(type, at: index, path: path(appending: key))
+        try withSession { session in
+            guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
+            if let value = session.float(at: index) { return value }
+            throw session.floatingPointError(type, at: index, path: path(appending: key))
+        }
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIntegerIfPresent(type, key) }
@@ -157,29 +192,35 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
-        guard let index = try locate(key), !session.isNull(index) else { return nil }
-        if let value = session.integer(type, at: index) { return value }
-        throw session.integerError(type, at: index, path: path(appending: key))
+        try withSession { session in
+            guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
+            if let value = session.integer(type, at: index) { return value }
+            throw session.integerError(type, at: index, path: path(appending: key))
+        }
     }
 
     // MARK: - Nested values
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        if let index = lookup(key) {
-            return try session.decodeNested(type, at: index, parentDepth: depth,
-                                            component: session.component(for: key, keyIndex: index - 1))
+        try withSession { session in
+            if let index = lookup(key, in: session) {
+                return try session.decodeNested(type, at: index, parentDepth: depth,
+                                                component: session.component(for: key, keyIndex: index - 1))
+            }
+            return try decodeAbsent(type, key)
         }
-        return try decodeAbsent(type, key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        if let index = lookup(key) {
-            if session.isNull(index) { return nil }
-            return try session.decodeNested(type, at: index, parentDepth: depth,
-                                            component: session.component(for: key, keyIndex: index - 1))
+        try withSession { session in
+            if let index = lookup(key, in: session) {
+                if session.isNull(index) { return nil }
+                return try session.decodeNested(type, at: index, parentDepth: depth,
+                                                component: session.component(for: key, keyIndex: index - 1))
+            }
+            guard session.context.keyPaths != nil else { return nil }
+            return try decodeThroughKeyPath(type, key, optional: true)
         }
-        guard session.context.keyPaths != nil else { return nil }
-        return try decodeThroughKeyPath(type, key, optional: true)
     }
 
     /// `decode` for a key that is not in the object literally: a key path, or `keyNotFound`.

@@ -26,7 +26,8 @@ extension DecodingSession {
         switch context.keyMatching {
         case .exact:
             found = scanExact(key, from: resume, to: endWord) ?? scanExact(key, from: first, to: resume)
-        case .converted(let cache):
+        case .converted:
+            let cache = context.conversionCache.unsafelyUnwrapped
             found = scanConverted(key, cache: cache, from: resume, to: endWord)
                 ?? scanConverted(key, cache: cache, from: first, to: resume)
         case .custom:
@@ -82,7 +83,7 @@ extension DecodingSession {
     /// The object's keys converted by the custom strategy, computed on the first lookup in the object.
     func customKeyTable(start: Int, endWord: Int, depth: Int) -> [String] {
         if let table = customKeyTables[start] { return table }
-        guard case .custom(let convert) = context.keyMatching else { return [] }
+        guard let convert = context.customConversion else { return [] }
         let objectPath = path(depth: depth, valueIndex: start)
         var table: [String] = []
         var j = start + 1
@@ -100,7 +101,7 @@ extension DecodingSession {
         var keys: [String] = []
         var seen = Set<String>()
         let custom: [String]?
-        if case .custom = context.keyMatching {
+        if context.keyMatching == .custom {
             custom = customKeyTable(start: start, endWord: endWord, depth: depth)
         } else {
             custom = nil
@@ -123,8 +124,8 @@ extension DecodingSession {
         switch context.keyMatching {
         case .exact:
             return scanExact(key, from: start + 1, to: endWord).map { $0 + 1 }
-        case .converted(let cache):
-            return scanConverted(key, cache: cache, from: start + 1, to: endWord).map { $0 + 1 }
+        case .converted:
+            return scanConverted(key, cache: context.conversionCache.unsafelyUnwrapped, from: start + 1, to: endWord).map { $0 + 1 }
         case .custom:
             return scanCustom(key, start: start, endWord: endWord, depth: depth).map { $0 + 1 }
         }

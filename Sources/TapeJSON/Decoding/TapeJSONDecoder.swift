@@ -61,6 +61,11 @@ import Synchronization
 /// 7. **`codingPath` of a kept container.** A container obtained with `nestedContainer` and used after
 ///    its parent decoded other nested values rebuilds its `codingPath` from the document: the keys have
 ///    the same `stringValue` and `intValue`, but are TapeJSON's own `CodingKey` type.
+/// 8. **Containers kept after the decode call.** A decoder or container kept by a value after
+///    `decode` returns keeps working, as with Foundation. But keyed containers hold no counted
+///    reference (that is most of their speed), so a keyed container still referenced when the call
+///    returns, or created afterwards from a kept decoder, keeps its document in memory for the rest
+///    of the process.
 public final class TapeJSONDecoder: Sendable {
     /// The settings a decode call reads, copied once per call.
     struct Configuration {

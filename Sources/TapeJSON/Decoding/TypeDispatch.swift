@@ -70,7 +70,7 @@ struct TypeKindCache: ~Copyable {
     @inline(__always)
     func kind<T>(of type: T.Type, exemptingStringDictionaries: Bool) -> DecodedTypeKind {
         let id = ObjectIdentifier(type)
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: id.hashValue) >> 4) & (Self.size - 1)
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: id) >> 4) & (Self.size - 1)
         if entries[slot].type == id { return entries[slot].kind }
         let kind = DecodedTypeKind(type, exemptingStringDictionaries: exemptingStringDictionaries)
         entries[slot] = Entry(type: id, kind: kind)
