@@ -54,11 +54,12 @@ struct tj_stream {
 };
 
 namespace {
-// A parsed document's tape: word 0 is the root word whose payload is the index of the closing root word.
+// A parsed document's tape: word 0 is the root word whose payload is the index just past the closing
+// root word, which is the number of words.
 tj_tape tape_of(const dom::document &doc) {
     tj_tape t;
     t.tape = doc.tape.get();
-    t.tape_count = size_t(doc.tape[0] & internal::JSON_VALUE_MASK) + 1;
+    t.tape_count = size_t(doc.tape[0] & internal::JSON_VALUE_MASK);
     t.strings = doc.string_buf.get();
     return t;
 }

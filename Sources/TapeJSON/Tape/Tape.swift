@@ -4,7 +4,8 @@
 // unescaped strings. Each word keeps a type character in its top 8 bits and a 56-bit payload below:
 //
 //   word            meaning                         payload
-//   'r'             root (first and last word)      first: index of the last word; last: 0
+//   'r'             root (first and last word)      first: index just past the last word (the word
+//                                                   count); last: 0
 //   '{' / '['       start of object / array         low 32 bits: index just past the matching end;
 //                                                   bits 32..55: element count (saturates at 0xFFFFFF;
 //                                                   for objects, the number of key/value pairs)
@@ -22,7 +23,7 @@
 // Worked example: `{"array":[1,2,3],"number":42}` is
 //
 //   index: 0    1        2       3        4 5  6 7  8 9  10    11       12 13  14    15
-//   word:  r→15 {→15 ×2  "@0     [→11 ×3  l 1  l 2  l 3  ]→3   "@10     l  42  }→1   r→0
+//   word:  r→16 {→15 ×2  "@0     [→11 ×3  l 1  l 2  l 3  ]→3   "@10     l  42  }→1   r→0
 //   strings: offset 0: 05 00 00 00 a r r a y 00 | offset 10: 06 00 00 00 n u m b e r 00
 //
 // Looking up "number": the first key is at 2; its bytes at offset 0 are "array" (5 bytes, not 6), so
