@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import TapeJSON
+
+/// The benchmark corpus checked in at the package root (`Corpus/`).
+enum Corpus {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()   // SerializationTests
+        .deletingLastPathComponent()   // Tests
+        .deletingLastPathComponent()   // package root
+        .appendingPathComponent("Corpus")
+
+    /// Every `.json` file of the corpus, sorted.
+    static let jsonFiles: [String] = {
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return all.filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    static func data(_ name: String) throws -> Data {
+        try Data(contentsOf: directory.appendingPathComponent(name))
+    }
+}
+
+/// The first way `ours` differs from `reference` (Foundation's graph), or nil when they are the same
+/// graph: same container and leaf classes, same keys, strings equal, and numbers of the same class and
+/// `objCType` holding the same value (doubles bit for bit, so `-0.0` differs from `0`; decimals by their
+/// `Decimal` bytes, so a decimal built differently from `Decimal(string:)` is caught).
+func difference(_ ours: Any, _ reference: Any, path: String = "$") -> String? {
+    let ourType = String(describing: type(of: ours))
+    let referenceType = String(describing: type(of: reference))
+    guard ourType == referenceType else { return "\(path): \(ourType) vs \(referenceType)" }
+    if let y = reference as? NSNumber, let x = ours as? NSNumber {
+        return numberDifference(x, y, path: path)
+    }
+    if reference is NSNull { return nil }
+    if let y = reference as? String, let x = ours as? String {
+        return x == y ? nil : "\(path): \(x.debugDescription) vs \(y.debugDescription)"
+    }
+    if let y = reference as? [String: Any], let x = ours as? [String: Any] {
+        guard Set(x.keys) == Set(y.keys) else {
+            return "\(path): keys \(x.keys.sorted()) vs \(y.keys.sorted())"
+        }
+        for key in y.keys.sorted() {
+            if let found = difference(x[key]!, y[key]!, path: "\(path).\(key)") { return found }
+        }
+        return nil
+    }
+    if let y = reference as? [Any], let x = ours as? [Any] {
+        guard x.count == y.count else { return "\(path): \(x.count) elements vs \(y.count)" }
+        for i in y.indices {
+            if let found = difference(x[i], y[i], path: "\(path)[\(i)]") { return found }
+        }
+        return nil
+    }
+    return "\(path): cannot compare \(ourType)"
+}
+
+private func numberDifference(_ x: NSNumber, _ y: NSNumber, path: String) -> String? {
+    let xType = String(cString: x.objCType), yType = String(cString: y.objCType)
+    guard xType == yType else { return "\(path): objCType \(xType) vs \(yType) (\(x) vs \(y))" }
+    if let yd = y as? NSDecimalNumber, let xd = x as? NSDecimalNumber {
+        let xb = withUnsafeBytes(of: xd.decimalValue) { Array($0) }
+        let yb = withUnsafeBytes(of: yd.decimalValue) { Array($0) }
+        return xb == yb ? nil : "\(path): decimal \(xd) \(xb) vs \(yd) \(yb)"
+    }
+    if yType == "d" || yType == "f" {
+        return x.doubleValue.bitPattern == y.doubleValue.bitPattern ? nil : "\(path): \(x) vs \(y)"
+    }
+    if yType == "Q" {
+        return x.uint64Value == y.uint64Value ? nil : "\(path): \(x) vs \(y)"
+    }
+    return x.int64Value == y.int64Value ? nil : "\(path): \(x) vs \(y)"
+}
+
+/// Parses `data` with both implementations and expects the same graph.
+func expectSameGraph(_ data: Data, options: JSONSerialization.ReadingOptions = [],
+                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let reference = try JSONSerialization.jsonObject(with: data, options: options)
+    let ours = try TapeJSONSerialization.jsonObject(with: data, options: options)
+    let found = difference(ours, reference)
+    #expect(found == nil, "\(found ?? "")", sourceLocation: sourceLocation)
+    let fromBytes = try TapeJSONSerialization.jsonObject(with: Array(data), options: options)
+    let foundBytes = difference(fromBytes, reference)
+    #expect(foundBytes == nil, "[UInt8]: \(foundBytes ?? "")", sourceLocation: sourceLocation)
+}
+
+func expectSameGraph(_ text: String, options: JSONSerialization.ReadingOptions = [],
+                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try expectSameGraph(Data(text.utf8), options: options, sourceLocation: sourceLocation)
+}
+
+/// The error `TapeJSONSerialization` throws for `text`, or nil when it parses.
+func serializationError(_ text: String, options: JSONSerialization.ReadingOptions = []) -> NSError? {
+    serializationError(Data(text.utf8), options: options)
+}
+
+func serializationError(_ data: Data, options: JSONSerialization.ReadingOptions = []) -> NSError? {
+    do {
+        _ = try TapeJSONSerialization.jsonObject(with: data, options: options)
+        return nil
+    } catch {
+        return error as NSError
+    }
+}

@@ -1,0 +1,371 @@
+import Foundation
+import Testing
+import TapeJSON
+
+// MARK: - Corpus
+
+@Suite struct CorpusGraphTests {
+    @Test(arguments: Corpus.jsonFiles)
+    func sameGraphAsFoundation(file: String) throws {
+        try expectSameGraph(try Corpus.data(file))
+    }
+
+    @Test func corpusIsThere() {
+        #expect(Corpus.jsonFiles.count >= 11)
+        #expect(Corpus.jsonFiles.contains("twitter.json"))
+    }
+
+    @Test func everyLineOfTheNDJSONFile() throws {
+        let text = try String(decoding: Corpus.data("amazon_cellphones.ndjson"), as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count > 100)
+        for line in lines {
+            try expectSameGraph(String(line))
+        }
+    }
+
+    @Test func mutableOptionsOnTheCorpus() throws {
+        for file in ["github_events.json", "twitter.json", "canada.json"] {
+            try expectSameGraph(try Corpus.data(file), options: [.mutableContainers, .mutableLeaves])
+        }
+    }
+
+    @Test func canadaNumbersAreDecimals() throws {
+        // Foundation makes an NSDecimalNumber of every coordinate written with 17 significant digits.
+        let root = try TapeJSONSerialization.jsonObject(with: Corpus.data("canada.json")) as! [String: Any]
+        let feature = (root["features"] as! [Any])[0] as! [String: Any]
+        let ring = ((feature["geometry"] as! [String: Any])["coordinates"] as! [Any])[0] as! [Any]
+        let point = ring[0] as! [Any]
+        #expect(point[0] is NSDecimalNumber)
+        #expect((point[0] as! NSDecimalNumber).decimalValue == Decimal(string: "-65.613616999999977"))
+    }
+
+    @Test func twitterIdsKeepAll64Bits() throws {
+        let root = try TapeJSONSerialization.jsonObject(with: Corpus.data("twitter.json")) as! [String: Any]
+        let status = (root["statuses"] as! [Any])[0] as! [String: Any]
+        #expect((status["id"] as! NSNumber).int64Value == 505874924095815681)
+        #expect(status["id_str"] as? String == "505874924095815681")
+    }
+}
+
+// MARK: - Types of leaves
+
+@Suite struct LeafTypeTests {
+    @Test func scalarsInAnArray() throws {
+        try expectSameGraph(#"[true, false, null, "s", 0, 1, -1, 12, 13, 255, 1023, 1024, 1.0, 1.5, -2.25]"#)
+        let array = try TapeJSONSerialization.jsonObject(with: Data("[true, 7, null, \"s\"]".utf8)) as! [Any]
+        #expect(array[0] as? Bool == true)
+        #expect(String(cString: (array[0] as! NSNumber).objCType) == "c")
+        #expect((array[1] as! NSNumber).intValue == 7)
+        #expect(array[2] is NSNull)
+        #expect(array[3] as? String == "s")
+    }
+
+    @Test func containers() throws {
+        try expectSameGraph(#"{"a": {}, "b": [], "c": [[[]]], "d": {"e": {"f": [1, {"g": null}]}}}"#)
+        let object = try TapeJSONSerialization.jsonObject(with: Data(#"{"a":[1]}"#.utf8))
+        #expect(object is [String: Any])
+        #expect((object as! [String: Any])["a"] is [Any])
+    }
+
+    @Test func duplicateKeysKeepTheLastValue() throws {
+        try expectSameGraph(#"{"a": 1, "b": 2, "a": 3}"#)
+        let object = try TapeJSONSerialization.jsonObject(with: Data(#"{"a":1,"a":[2]}"#.utf8)) as! [String: Any]
+        #expect(object.count == 1)
+        #expect((object["a"] as! [Any]).count == 1)
+    }
+
+    @Test func escapes() throws {
+        try expectSameGraph(#"["\"", "\\", "\/", "\b\f\n\r\t", "\u0000", "\u001f", "\u00e9", "caf\u00e9"]"#)
+        try expectSameGraph(#"["\ud83d\ude00", "\uD834\uDD1E", "😀 é 東京", "a\u2028b", "\uffff"]"#)
+        try expectSameGraph(#"{"k\"ey": 1, "\u00e9": 2, "tab\tkey": 3, "": 4}"#)
+        let array = try TapeJSONSerialization.jsonObject(with: Data(#"["\ud83d\ude00\n"]"#.utf8)) as! [Any]
+        #expect(array[0] as? String == "😀\n")
+    }
+
+    @Test func longAndNonASCIIStrings() throws {
+        let long = String(repeating: "abcdefghij", count: 1000)
+        try expectSameGraph(#"["\#(long)", "\#(long)é", "Привет, мир"]"#)
+    }
+}
+
+// MARK: - Numbers
+
+@Suite struct NumberTests {
+    @Test func integerEdges() throws {
+        try expectSameGraph("""
+            [0, -0, 1, -1, 12, 13, -12, -13, 127, 128, 255, 256, 2147483647, 2147483648, -2147483648,
+             -2147483649, 4294967295, 4294967296, 9007199254740992, 9007199254740993,
+             9223372036854775807, -9223372036854775807, -9223372036854775808, 9223372036854775808,
+             18446744073709551615, 123456789012345678, -123456789012345678, -999999999999999999,
+             -1000000000000000000, -1234567890123456789, 1234567890123456789, 12345678901234567890]
+            """)
+        let array = try TapeJSONSerialization.jsonObject(
+            with: Data("[9223372036854775807, 18446744073709551615, -123456789012345678]".utf8)) as! [Any]
+        #expect(String(cString: (array[0] as! NSNumber).objCType) == "q")
+        #expect(String(cString: (array[1] as! NSNumber).objCType) == "Q")
+        #expect((array[1] as! NSNumber).uint64Value == UInt64.max)
+        #expect((array[2] as! NSNumber).int64Value == -123456789012345678)
+    }
+
+    @Test func nineteenDigitNegativesAreDecimals() throws {
+        // Foundation allows a negative Int64 only up to 19 characters, sign included.
+        let array = try TapeJSONSerialization.jsonObject(
+            with: Data("[-9223372036854775808, -1000000000000000000]".utf8)) as! [Any]
+        #expect(array[0] is NSDecimalNumber)
+        #expect((array[0] as! NSDecimalNumber).decimalValue == Decimal(string: "-9223372036854775808"))
+        #expect((array[1] as! NSDecimalNumber).decimalValue == Decimal(string: "-1e18"))
+    }
+
+    @Test func integersBeyond64BitsGoToFoundation() throws {
+        try expectSameGraph("[18446744073709551616, -9223372036854775809, 100000000000000000000000000000]")
+        try expectSameGraph(#"{"big": 123456789012345678901234567890, "small": 1}"#)
+        let array = try TapeJSONSerialization.jsonObject(with: Data("[18446744073709551616]".utf8)) as! [Any]
+        #expect((array[0] as! NSDecimalNumber).decimalValue == Decimal(string: "18446744073709551616"))
+    }
+
+    @Test func negativeZero() throws {
+        try expectSameGraph("[-0, -0.0, 0.0, -0e0, -0.0e-5, 0e10]")
+        let array = try TapeJSONSerialization.jsonObject(with: Data("[-0.0, -0]".utf8)) as! [Any]
+        #expect((array[0] as! NSNumber).doubleValue.sign == .minus)
+        #expect(String(cString: (array[1] as! NSNumber).objCType) != "d")
+    }
+
+    @Test func doublesAndDecimals() throws {
+        try expectSameGraph("""
+            [0.1, 0.10000000000000000, 0.1000000000000000, 0.100000000000000, 1.5, -2.5e-3, 1e2, 1E2, 1.5E3,
+             1e-400, 1.7976931348623157e308, 5e-324, 2.2250738585072014e-308, 4.9e-324,
+             -65.613616999999977, 43.420273000000009, 3.141592653589793238462643383279,
+             12345678901234567.5e200, 0.5e-130, 123456789012345678901234567890.5e-130,
+             1234567890.12345678e127, 1234567890.12345678e128, 1234567890.12345678e-128,
+             1234567890.12345678E5, 1234567890.123456789012345678901234567890,
+             100000000000000000000.0, 1.00000000000000000000, -0.00000000000000000001,
+             0.000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001,
+             1.0e0, 1e+2, 1e-2, 123.456e+100, 9.99999999999999999e127, 1.0000000000000000e-129]
+            """)
+    }
+
+    @Test func doubleNearTheEndAfterALargerDocument() throws {
+        // The double's text is found from the end of the input, counting the numbers that follow it on
+        // the tape; a tape that claimed one word too many (left over from the larger document parsed
+        // before, by the same pooled parser) once made that count wrong.
+        let numbers = "[" + (0..<3000).map(String.init).joined(separator: ",") + "]"
+        let strings = (0..<300).map { "\"s\($0)\"" }.joined(separator: ",")
+        let trailer = #"{"s": [\#(strings)], "i": 3, "d": 0.25, "k": 7}"#
+        for _ in 0..<50 {
+            _ = try TapeJSONSerialization.jsonObject(with: Data(numbers.utf8))
+            try expectSameGraph(trailer)
+        }
+    }
+
+    @Test func numbersAcrossManyMagnitudes() throws {
+        // Deterministic literals around Foundation's 17-character boundary and decimal exponent limits.
+        var literals: [String] = []
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 11
+        }
+        for _ in 0..<2000 {
+            let digits = String(next())
+            let intLength = Int(next() % UInt64(digits.count)) + 1
+            let integer = String(digits.prefix(intLength)).drop(while: { $0 == "0" })
+            let fraction = digits.dropFirst(intLength)
+            var literal = (next() % 2 == 0 ? "-" : "") + (integer.isEmpty ? "0" : String(integer))
+            if !fraction.isEmpty { literal += "." + fraction }
+            switch next() % 4 {
+            case 0: literal += "e\(Int(next() % 300) - 150)"
+            case 1: literal += "E\(Int(next() % 40) - 20)"
+            default: break
+            }
+            literals.append(literal)
+        }
+        try expectSameGraph("[" + literals.joined(separator: ",") + "]")
+    }
+}
+
+// MARK: - Fragments and options
+
+@Suite struct OptionTests {
+    @Test(arguments: ["1", "-2.5", "\"text\"", "null", "true", "false", " 7 ", "18446744073709551615"])
+    func fragmentsNeedTheOption(text: String) throws {
+        // Without the option Foundation refuses a scalar root, and so does TapeJSON, with no JSONError.
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+        let error = try #require(serializationError(text))
+        #expect(error.domain == NSCocoaErrorDomain)
+        #expect(error.code == 3840)
+        #expect(TapeJSONSerialization.underlyingJSONError(of: error) == nil)
+        try expectSameGraph(text, options: .fragmentsAllowed)
+    }
+
+    @Test func invalidFragmentIsAParseError() throws {
+        let error = try #require(serializationError("nulL", options: .fragmentsAllowed))
+        #expect(TapeJSONSerialization.underlyingJSONError(of: error)?.kind == .invalidLiteral)
+    }
+
+    @Test func mutableContainers() throws {
+        let text = #"{"a": [1, {"b": []}], "c": {"d": "e"}}"#
+        try expectSameGraph(text, options: .mutableContainers)
+        let root = try TapeJSONSerialization.jsonObject(with: Data(text.utf8), options: .mutableContainers)
+        let object = try #require(root as? NSMutableDictionary)
+        object["z"] = 1
+        #expect(object.count == 3)
+        try expectSameGraph("[[1], [[]]]", options: .mutableContainers)
+        let array = try #require(try TapeJSONSerialization.jsonObject(with: Data("[1]".utf8),
+                                                                       options: .mutableContainers) as? NSMutableArray)
+        array.add(2)
+        #expect(array.count == 2)
+    }
+
+    @Test func mutableLeaves() throws {
+        try expectSameGraph(#"{"a": ["s", 1, null], "b": "t"}"#, options: .mutableLeaves)
+        try expectSameGraph(#""s""#, options: [.mutableLeaves, .fragmentsAllowed])
+        let array = try TapeJSONSerialization.jsonObject(with: Data(#"["s"]"#.utf8), options: .mutableLeaves) as! [Any]
+        let string = try #require(array[0] as? NSMutableString)
+        string.append("!")
+        #expect(string == "s!")
+    }
+
+    @Test func allOptions() throws {
+        try expectSameGraph(#"{"a": ["x", {"b": "y"}]}"#, options: [.mutableContainers, .mutableLeaves, .fragmentsAllowed])
+    }
+}
+
+// MARK: - Encodings
+
+@Suite struct EncodingTests {
+    static let text = #"{"name": "café 😀", "list": [1, 2.5, true, null]}"#
+
+    @Test func utf8WithByteOrderMark() throws {
+        try expectSameGraph(Data([0xEF, 0xBB, 0xBF]) + Data(Self.text.utf8))
+    }
+
+    @Test(arguments: [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian,
+                      .utf16, .utf32])
+    func unicodeEncodings(encoding: String.Encoding) throws {
+        let data = try #require(Self.text.data(using: encoding))
+        try expectSameGraph(data)
+    }
+
+    @Test func shortUTF16Fragment() throws {
+        let data = try #require("7".data(using: .utf16LittleEndian))
+        try expectSameGraph(data, options: .fragmentsAllowed)
+    }
+}
+
+// MARK: - Errors
+
+@Suite struct ErrorTests {
+    @Test func invalidJSONCarriesItsPosition() throws {
+        let text = "{\n  \"a\": [1, 2,, 3]\n}"
+        let error = try #require(serializationError(text))
+        #expect(error.domain == NSCocoaErrorDomain)
+        #expect(error.code == CocoaError.propertyListReadCorrupt.rawValue)
+        let json = try #require(TapeJSONSerialization.underlyingJSONError(of: error))
+        #expect(json.kind == .unexpectedCharacter)
+        #expect(json.line == 2)
+        #expect(json.column == 14)
+        #expect(json.offset == 15)
+        #expect(error.userInfo[NSUnderlyingErrorKey] is JSONError)
+        let description = try #require(error.userInfo[NSDebugDescriptionErrorKey] as? String)
+        #expect(description.contains("line 2, column 14"))
+        // Foundation rejects it too, without a line or column.
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+    }
+
+    @Test(arguments: [
+        ("", JSONError.Kind.emptyInput, 1, 1),
+        ("[1, 2", .unexpectedEndOfInput, 1, 6),
+        ("{\"a\" 1}", .unexpectedCharacter, 1, 6),
+        ("[tru]", .invalidLiteral, 1, 2),
+        ("[01]", .invalidNumber, 1, 3),
+        ("[1.]", .invalidNumber, 1, 4),
+        ("[1e400]", .numberOutOfRange, 1, 2),
+        ("[\"\\x\"]", .invalidEscape, 1, 3),
+        ("[\"\\ud800\"]", .invalidEscape, 1, 3),
+        ("[\"a\u{1}\"]", .unescapedControlCharacter, 1, 4),
+        ("[1] [2]", .trailingContent, 1, 5),
+        ("{\"a\":\n[\n1,\n2\n]\n}}", .trailingContent, 6, 2),
+    ])
+    func kindsAndPositions(text: String, kind: JSONError.Kind, line: Int, column: Int) throws {
+        let error = try #require(serializationError(text))
+        let json = try #require(TapeJSONSerialization.underlyingJSONError(of: error))
+        #expect(json.kind == kind)
+        #expect(json.line == line)
+        #expect(json.column == column)
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+    }
+
+    @Test func invalidUTF8() throws {
+        let data = Data([0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D])   // ["a\xFF"]
+        let error = try #require(serializationError(data))
+        #expect(TapeJSONSerialization.underlyingJSONError(of: error)?.kind == .invalidUTF8)
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: data) }
+    }
+
+    @Test func trailingCommasAreRejectedUnlikeFoundation() throws {
+        // A deliberate difference: Foundation on Linux accepts these.
+        for text in ["[1,]", #"{"a":1,}"#] {
+            _ = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            let error = try #require(serializationError(text))
+            let json = try #require(TapeJSONSerialization.underlyingJSONError(of: error))
+            #expect(json.kind == .unexpectedCharacter)
+            #expect(json.offset == text.utf8.count - 1)
+        }
+    }
+
+    @Test func depthLimitMatchesFoundation() throws {
+        let deepest = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        try expectSameGraph(deepest)
+        let tooDeep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data(tooDeep.utf8)) }
+        let error = try #require(serializationError(tooDeep))
+        #expect(TapeJSONSerialization.underlyingJSONError(of: error)?.kind == .depthLimitExceeded)
+        let objects = String(repeating: #"{"a":"#, count: 512) + "1" + String(repeating: "}", count: 512)
+        try expectSameGraph(objects)
+        let deeperObjects = String(repeating: #"{"a":"#, count: 513) + "1" + String(repeating: "}", count: 513)
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data(deeperObjects.utf8)) }
+        let objectError = try #require(serializationError(deeperObjects))
+        let json = try #require(TapeJSONSerialization.underlyingJSONError(of: objectError))
+        #expect(json.kind == .depthLimitExceeded)
+        #expect(json.offset == 512 * 5)
+        // Deeper still, simdjson itself refuses; the error points at the same first container too deep.
+        let muchDeeper = "[" + String(repeating: "[", count: 600) + String(repeating: "]", count: 601)
+        let deepError = try #require(serializationError(muchDeeper))
+        #expect(TapeJSONSerialization.underlyingJSONError(of: deepError)?.offset == 512)
+        // Strings with brackets and escaped quotes do not count.
+        let quoted = #"[" [[ \" {{ ", "#
+            + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + "]"
+        let quotedError = try #require(serializationError(quoted))
+        #expect(TapeJSONSerialization.underlyingJSONError(of: quotedError)?.offset == 15 + 511)
+    }
+
+    @Test func errorsFromTheBigIntegerFallbackAreFoundations() throws {
+        // simdjson stops at the big integer; Foundation, which parses the rest, finds the real error.
+        let text = "[18446744073709551616, tru]"
+        let error = try #require(serializationError(text))
+        #expect(error.domain == NSCocoaErrorDomain)
+        #expect(error.code == 3840)
+        #expect(TapeJSONSerialization.underlyingJSONError(of: error) == nil)
+    }
+}
+
+// MARK: - Concurrency
+
+@Suite struct ConcurrencyTests {
+    @Test func parsesFromManyTasksAtOnce() async throws {
+        let data = try Corpus.data("github_events.json")
+        let differences = try await withThrowingTaskGroup(of: String?.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    let reference = try JSONSerialization.jsonObject(with: data)
+                    return difference(try TapeJSONSerialization.jsonObject(with: data), reference)
+                }
+            }
+            var found: [String] = []
+            for try await result in group { if let result { found.append(result) } }
+            return found
+        }
+        #expect(differences.isEmpty)
+    }
+}
