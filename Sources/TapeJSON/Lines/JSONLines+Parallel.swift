@@ -217,7 +217,7 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
             if var active = scanner {
                 let owner = active.streamParser as AnyObject
                 let base = UnsafeRawPointer(chunk.base) - chunk.baseOffset
-                var index = 0
+                var index = chunk.baseIndex
                 _ = active.scan(chunk) { outcome in
                     switch outcome {
                     case .document(let tape, let line, let offset, let length):
@@ -232,6 +232,7 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
                                                                          underlying: error)))
                         }
                     case .invalid(let error):
+                        index += 1
                         result.entries.append(.invalid(JSONLineError(error)))
                     }
                     return true

@@ -15,6 +15,9 @@ final class LineChunk: @unchecked Sendable {
     var baseOffset = 0
     /// 1-based line number of the line at `base[start]`.
     var baseLine = 1
+    /// 0-based index, among the non-blank lines of the input, of the chunk's first non-blank line (set
+    /// with `baseLine`, for workers that cannot count the lines before their chunk).
+    var baseIndex = 0
     /// Position of the chunk in the input (0, 1, 2, …), for ordered delivery.
     var sequence = 0
     private let pool: ChunkPool?

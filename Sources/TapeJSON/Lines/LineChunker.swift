@@ -77,6 +77,7 @@ struct LineChunker: ChunkSource {
     private var carryCount = 0
     private var nextLine: Int
     private var nextSequence = 0
+    private var nextIndex = 0
     private var finished = false
     private var atInputStart: Bool
     var countsLines = true
@@ -160,7 +161,10 @@ struct LineChunker: ChunkSource {
         nextSequence += 1
         if countsLines {
             chunk.baseLine = nextLine
-            nextLine += countNewlines(chunk.uint8 + chunk.start, chunk.count - chunk.start)
+            chunk.baseIndex = nextIndex
+            let counts = countLines(chunk.uint8 + chunk.start, chunk.count - chunk.start)
+            nextLine += counts.newlines
+            nextIndex += counts.nonBlank
         }
         return chunk
     }
@@ -189,6 +193,23 @@ struct LineChunker: ChunkSource {
         guard chunk.count > from, let p = memchr(chunk.base + from, 0x0A, chunk.count - from) else { return nil }
         return UnsafeRawPointer(p) - UnsafeRawPointer(chunk.base)
     }
+}
+
+/// The number of `\n` bytes in `count` bytes at `p`, and the number of lines there (including an
+/// unterminated last one) holding more than whitespace: the lines a scanner accounts for.
+func countLines(_ p: UnsafePointer<UInt8>, _ count: Int) -> (newlines: Int, nonBlank: Int) {
+    var newlines = 0
+    var nonBlank = 0
+    var i = 0
+    while i < count {
+        var j = i
+        while j < count && (p[j] == 0x20 || p[j] == 0x09 || p[j] == 0x0D) { j += 1 }
+        if j < count && p[j] != 0x0A { nonBlank += 1 }
+        guard j < count, let hit = memchr(p + j, 0x0A, count - j) else { break }
+        newlines += 1
+        i = UnsafeRawPointer(hit) - UnsafeRawPointer(p) + 1
+    }
+    return (newlines, nonBlank)
 }
 
 /// The number of `\n` bytes in `count` bytes at `p`.

@@ -24,6 +24,7 @@ struct RegionChunker: ChunkSource {
     private let end: Int
     private var line: Int
     private var sequence = 0
+    private var index = 0
     var countsLines = true
     let startLine: Int
 
@@ -63,7 +64,10 @@ struct RegionChunker: ChunkSource {
         sequence += 1
         if countsLines {
             chunk.baseLine = line
-            line += countNewlines(chunk.uint8 + chunk.start, chunk.count - chunk.start)
+            chunk.baseIndex = index
+            let counts = countLines(chunk.uint8 + chunk.start, chunk.count - chunk.start)
+            line += counts.newlines
+            index += counts.nonBlank
         }
         position = cut
         return chunk
