@@ -59,6 +59,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["TapeJSON", "tapejson"], swiftSettings: swiftSettings),
         .testTarget(name: "DecodingTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "SerializationTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "LinesTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
     ],
     cxxLanguageStandard: .cxx17
 )
