@@ -11,25 +11,28 @@ func registerDecodingBenchmarks() {
     registerModel(TwitterSearch.self, file: "twitter.json")
     registerModel(CitmCatalog.self, file: "citm_catalog.json")
     registerModel(Canada.self, file: "canada.json")
-    registerModel(GitHubEvents.self, file: "github_events.json")
+    registerModel(GitHubEvents.self, file: "github_events.json", named: "GitHubEvents")
     registerModel(ApacheBuilds.self, file: "apache_builds.json")
     registerModel(RandomUsers.self, file: "random.json")
     registerModel(Mesh.self, file: "mesh.json")
 }
 
-private func registerModel<Model: Decodable & Equatable>(_ type: Model.Type, file name: String) {
-    let label = "Decode \(name) as \(Model.self)"
+/// `typeName` names the model in the benchmark's name (and so in the `Thresholds/` file names) when its
+/// Swift name is not a plain identifier (`Array<GitHubEvent>`).
+private func registerModel<Model: Decodable & Equatable>(_ type: Model.Type, file name: String,
+                                                         named typeName: String = "\(Model.self)") {
+    let input = "\(name) as \(typeName)"
     let foundation = JSONDecoder()
     let tape = TapeJSONDecoder()
 
-    Benchmark("\(label): Foundation JSONDecoder", configuration: .operation) { benchmark in
+    Benchmark(benchmarkName("Decode", input, "Foundation JSONDecoder"), configuration: .operation) { benchmark in
         let file = try Corpus.file(name)
         try measure(benchmark, bytes: file.size) {
             try foundation.decode(Model.self, from: file.data)
         }
     }
 
-    Benchmark("\(label): TapeJSONDecoder", configuration: .operation) { benchmark in
+    Benchmark(benchmarkName("Decode", input, "TapeJSONDecoder"), configuration: .operation) { benchmark in
         let file = try Corpus.file(name)
         try measure(benchmark, bytes: file.size) {
             try tape.decode(Model.self, from: file.data)
@@ -54,16 +57,16 @@ struct OneField: Decodable, Equatable {
 func registerOneFieldBenchmarks() {
     let foundation = JSONDecoder()
     let tape = TapeJSONDecoder()
-    let label = "Decode one field of a 20 MB document"
+    let input = "one field of 20MB"
 
-    Benchmark("\(label): Foundation JSONDecoder", configuration: .streaming) { benchmark in
+    Benchmark(benchmarkName("Decode", input, "Foundation JSONDecoder"), configuration: .streaming) { benchmark in
         let document = GeneratedInputs.largeDocument
         try measure(benchmark, bytes: document.count) {
             try foundation.decode(OneField.self, from: document)
         }
     }
 
-    Benchmark("\(label): TapeJSONDecoder", configuration: .streaming) { benchmark in
+    Benchmark(benchmarkName("Decode", input, "TapeJSONDecoder"), configuration: .streaming) { benchmark in
         let document = GeneratedInputs.largeDocument
         try measure(benchmark, bytes: document.count) {
             try tape.decode(OneField.self, from: document)

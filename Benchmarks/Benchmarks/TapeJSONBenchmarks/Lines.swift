@@ -22,16 +22,16 @@ enum Logs {
 ///   workers and `.convertFromAnyCase`, against `JSONDecoder` line by line with the equivalent
 ///   `.custom` key strategy (`LogLine.foundationKeyDecodingStrategy`).
 func registerLinesBenchmarks() {
-    let count = "JSON Lines count 16 MB of logs"
+    let count = "JSONLines count", logs = "16MB logs"
 
-    Benchmark("\(count): native simdjson parse_many", configuration: .native) { benchmark in
+    Benchmark(benchmarkName(count, logs, "native simdjson parse_many"), configuration: .native) { benchmark in
         guard let run = ReferenceParser.countDocuments(paddedBytes: Logs.padded.bytes, batchSize: 1 << 20),
               run.count == Logs.lines.count
         else { throw BenchmarkInputError("native parse_many rejected the logs") }
         recordThroughput(benchmark, bytes: Logs.bytes.count, seconds: run.seconds)
     }
 
-    Benchmark("\(count): TapeJSON JSONLines.count", configuration: .streaming) { benchmark in
+    Benchmark(benchmarkName(count, logs, "TapeJSON JSONLines.count"), configuration: .streaming) { benchmark in
         let lines = JSONLines(bytes: Logs.bytes)
         try measure(benchmark, bytes: Logs.bytes.count) {
             try lines.count().documents
@@ -43,7 +43,7 @@ func registerLinesBenchmarks() {
         }
     }
 
-    Benchmark("\(count): Foundation JSONSerialization per line", configuration: .streaming) { benchmark in
+    Benchmark(benchmarkName(count, logs, "Foundation JSONSerialization per line"), configuration: .streaming) { benchmark in
         let lines = Logs.lines
         try measure(benchmark, bytes: Logs.bytes.count) {
             var documents = 0
@@ -55,13 +55,13 @@ func registerLinesBenchmarks() {
         }
     }
 
-    let decode = "JSON Lines decode 16 MB of logs as LogLine"
+    let decode = "JSONLines decode"
     let tape = TapeJSONDecoder()
     tape.keyDecodingStrategy = .convertFromAnyCase
     let foundation = JSONDecoder()
     foundation.keyDecodingStrategy = LogLine.foundationKeyDecodingStrategy
 
-    Benchmark("\(decode): Foundation JSONDecoder per line", configuration: .streaming) { benchmark in
+    Benchmark(benchmarkName(decode, "\(logs) as LogLine", "Foundation JSONDecoder per line"), configuration: .streaming) { benchmark in
         let lines = Logs.lines
         try measure(benchmark, bytes: Logs.bytes.count) {
             var decoded = 0
@@ -74,7 +74,7 @@ func registerLinesBenchmarks() {
     }
 
     for jobs in [1, 2] {
-        Benchmark("\(decode): TapeJSON JSONLines.decode, \(jobs) job\(jobs == 1 ? "" : "s")",
+        Benchmark(benchmarkName(decode, "\(logs) as LogLine", "TapeJSON \(jobs) job\(jobs == 1 ? "" : "s")"),
                   configuration: .streaming) { benchmark in
             let lines = JSONLines(bytes: Logs.bytes)
             try measure(benchmark, bytes: Logs.bytes.count) {

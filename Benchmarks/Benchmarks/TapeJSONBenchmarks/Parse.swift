@@ -16,7 +16,7 @@ let parseFiles = ["twitter.json", "citm_catalog.json", "canada.json"]
 ///   every key, string and number.
 func registerParseBenchmarks() {
     for name in parseFiles {
-        Benchmark("Parse \(name): native simdjson", configuration: .native) { benchmark in
+        Benchmark(benchmarkName("Parse", name, "native simdjson"), configuration: .native) { benchmark in
             let file = try Corpus.file(name)
             guard let seconds = ReferenceParser.parseSeconds(paddedBytes: file.mapped.bytes, iterations: 1) else {
                 throw BenchmarkInputError("native simdjson rejected \(name)")
@@ -25,14 +25,14 @@ func registerParseBenchmarks() {
         }
 
         let parser = JSONParser()
-        Benchmark("Parse \(name): TapeJSON tape", configuration: .operation) { benchmark in
+        Benchmark(benchmarkName("Parse", name, "TapeJSON tape"), configuration: .operation) { benchmark in
             let file = try Corpus.file(name)
             try measure(benchmark, bytes: file.size) {
                 try parser.parse(paddedBytes: file.mapped.bytes)
             }
         }
 
-        Benchmark("Parse \(name): TapeJSON tape + event walk", configuration: .operation) { benchmark in
+        Benchmark(benchmarkName("Parse", name, "TapeJSON tape+events"), configuration: .operation) { benchmark in
             let file = try Corpus.file(name)
             try measure(benchmark, bytes: file.size) {
                 let document = try parser.parse(paddedBytes: file.mapped.bytes)

@@ -14,16 +14,14 @@ let serializationFiles = ["twitter.json", "citm_catalog.json", "canada.json", "g
 /// graph, and both graphs are released inside the measurement.
 func registerSerializationBenchmarks() {
     for name in serializationFiles {
-        let label = "Serialization \(name)"
-
-        Benchmark("\(label): Foundation JSONSerialization", configuration: .operation) { benchmark in
+        Benchmark(benchmarkName("Serialization", name, "Foundation JSONSerialization"), configuration: .operation) { benchmark in
             let file = try Corpus.file(name)
             try measure(benchmark, bytes: file.size) {
                 try JSONSerialization.jsonObject(with: file.data)
             }
         }
 
-        Benchmark("\(label): TapeJSONSerialization", configuration: .operation) { benchmark in
+        Benchmark(benchmarkName("Serialization", name, "TapeJSONSerialization"), configuration: .operation) { benchmark in
             let file = try Corpus.file(name)
             try measure(benchmark, bytes: file.size) {
                 try TapeJSONSerialization.jsonObject(with: file.data)

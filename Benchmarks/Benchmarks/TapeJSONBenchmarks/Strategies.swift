@@ -41,16 +41,16 @@ private func registerKeyStrategy(_ name: String, input: @escaping @Sendable () -
     tape.keyDecodingStrategy = strategy
     let foundation = JSONDecoder()
     foundation.keyDecodingStrategy = foundationStrategy
-    let label = "Keys \(name), \(GeneratedInputs.recordCount) records"
+    let rows = "\(name) \(GeneratedInputs.recordCount) records"
 
-    Benchmark("\(label): Foundation JSONDecoder (\(foundationName ?? name))", configuration: .operation) { benchmark in
+    Benchmark(benchmarkName("Keys", rows, "Foundation JSONDecoder" + (foundationName.map { " \($0)" } ?? "")), configuration: .operation) { benchmark in
         let data = input()
         try measure(benchmark, bytes: data.count) {
             try foundation.decode([KeyRecord].self, from: data)
         }
     }
 
-    Benchmark("\(label): TapeJSONDecoder", configuration: .operation) { benchmark in
+    Benchmark(benchmarkName("Keys", rows, "TapeJSONDecoder"), configuration: .operation) { benchmark in
         let data = input()
         try measure(benchmark, bytes: data.count) {
             try tape.decode([KeyRecord].self, from: data)
@@ -126,16 +126,16 @@ private func registerDateStrategy(_ name: String, input: @escaping @Sendable () 
     tape.dateDecodingStrategy = strategy
     let foundation = JSONDecoder()
     foundation.dateDecodingStrategy = foundationStrategy
-    let label = "Dates \(name), \(GeneratedInputs.recordCount) records"
+    let rows = "\(name) \(GeneratedInputs.recordCount) records"
 
-    Benchmark("\(label): Foundation JSONDecoder (\(foundationName ?? name))", configuration: .operation) { benchmark in
+    Benchmark(benchmarkName("Dates", rows, "Foundation JSONDecoder" + (foundationName.map { " \($0)" } ?? "")), configuration: .operation) { benchmark in
         let data = input()
         try measure(benchmark, bytes: data.count) {
             try foundation.decode([DateRecord].self, from: data)
         }
     }
 
-    Benchmark("\(label): TapeJSONDecoder", configuration: .operation) { benchmark in
+    Benchmark(benchmarkName("Dates", rows, "TapeJSONDecoder"), configuration: .operation) { benchmark in
         let data = input()
         try measure(benchmark, bytes: data.count) {
             try tape.decode([DateRecord].self, from: data)
