@@ -57,7 +57,7 @@ let package = Package(
         // The README's examples, verbatim.
         .testTarget(name: "ExamplesTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "CLITests", dependencies: ["TapeJSON", "tapejson"], swiftSettings: swiftSettings),
-        .testTarget(name: "DecodingTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "DecodingTests", dependencies: ["TapeJSON", "CorpusModels"], swiftSettings: swiftSettings),
         .testTarget(name: "SerializationTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "LinesTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
     ],
