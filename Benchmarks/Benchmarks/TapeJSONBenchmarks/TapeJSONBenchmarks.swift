@@ -3,11 +3,12 @@ import Benchmark
 /// TapeJSON against Foundation's JSONSerialization and JSONDecoder, and against native simdjson.
 ///
 /// Every TapeJSON row has its counterpart in the same group, named `group:input:library` (see
-/// `benchmarkName`), so rows to compare sort next to each other. Figures: `throughput (MB/s)` (input bytes over the time of the
-/// operation alone), wall clock per operation, operations per second, and the allocations of one
-/// operation (`Malloc (total)`, with the bytes requested). Inputs: the project's `Corpus/` files, and
-/// inputs generated in memory at start-up (see `GeneratedInputs` and `LogGenerator`). Each TapeJSON row
-/// checks in its set-up that TapeJSON and Foundation read its input to the same values.
+/// `benchmarkName`), so rows to compare sort next to each other. Figures: `throughput (bytes/s)` (input
+/// bytes over the time of the operation alone; a row marked `(M)` reads in MB/s), wall clock per
+/// operation, operations per second, and the allocations of one operation (`Malloc (total)`, with the
+/// bytes requested). Inputs: the project's `Corpus/` files, and inputs generated in memory on first use
+/// (see `GeneratedInputs` and `LogGenerator`). Each TapeJSON row checks in its set-up that TapeJSON and
+/// Foundation read its input to the same values.
 let benchmarks: @Sendable () -> Void = {
     registerParseBenchmarks()
     registerDecodingBenchmarks()

@@ -10,7 +10,7 @@ final class CorpusFile: Sendable {
     let mapped: MappedFile
     let data: Data
 
-    /// The file's size in bytes: the numerator of every MB/s figure on it.
+    /// The file's size in bytes: the numerator of every throughput figure on it.
     var size: Int { mapped.bytes.count }
 
     fileprivate init(name: String, directory: URL) throws {
