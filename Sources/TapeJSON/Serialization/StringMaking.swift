@@ -36,13 +36,18 @@ enum StringMaking {
 /// is made once and then shared: a long key's allocation, and for every key the String construction,
 /// are saved. A slot remembers where in the string buffer its key was first seen (the buffer outlives
 /// the walk) and is replaced on a collision, so a lookup is a hash of the key's length and first and
-/// last bytes, then one comparison.
+/// last eight bytes, then a comparison of those words.
 ///
 /// The slots live in temporary (normally stack) memory for the duration of one walk: see `with(_:)`.
 struct KeyCache {
     struct Slot {
+        /// For keys of up to 8 bytes, all of them; otherwise the first 8.
+        var head: UInt64 = 0
+        /// For keys of more than 8 bytes, the last 8 (overlapping `head` below 16 bytes).
+        var tail: UInt64 = 0
+        var count = -1
+        /// Where the key was first seen, to compare the middle of keys longer than 16 bytes.
         var bytes: UnsafePointer<UInt8>?
-        var count = 0
         var string = ""
     }
 
@@ -64,27 +69,29 @@ struct KeyCache {
     }
 
     /// The String for `bytes`, from the cache when the same key was seen before.
+    ///
+    /// A key of up to 16 bytes is compared as two words; a longer one also with `memcmp`.
     @inline(__always)
     func key(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let base = bytes.baseAddress else { return "" }
         let count = bytes.count
-        var mixed: UInt64
-        if count >= 8 {
-            let first = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-            let last = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
-            mixed = first ^ (last &* 0x9E37_79B9_7F4A_7C15)
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if count > 8 {
+            head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+            tail = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
         } else {
-            mixed = 0
-            for k in 0..<count { mixed = mixed << 8 | UInt64(base[k]) }
+            for k in 0..<count { head = head << 8 | UInt64(base[k]) }
         }
-        mixed = (mixed ^ UInt64(truncatingIfNeeded: count)) &* 0xBF58_476D_1CE4_E5B9
-        let index = Int(truncatingIfNeeded: mixed >> 56)
-        if slots[index].count == count, let cached = slots[index].bytes,
-           cached == base || memcmp(cached, base, count) == 0 {
-            return slots[index].string
+        let mixed = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count))
+            &* 0xBF58_476D_1CE4_E5B9
+        let slot = slots.baseAddress! + Int(truncatingIfNeeded: mixed >> 56)
+        if slot.pointee.count == count, slot.pointee.head == head, slot.pointee.tail == tail,
+           count <= 16 || memcmp(slot.pointee.bytes!, base, count) == 0 {
+            return slot.pointee.string
         }
         let string = StringMaking.string(bytes)
-        slots[index] = Slot(bytes: base, count: count, string: string)
+        slot.pointee = Slot(head: head, tail: tail, count: count, bytes: base, string: string)
         return string
     }
 }
