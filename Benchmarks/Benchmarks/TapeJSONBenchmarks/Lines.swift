@@ -29,6 +29,8 @@ func registerLinesBenchmarks() {
               run.count == Logs.lines.count
         else { throw BenchmarkInputError("native parse_many rejected the logs") }
         recordThroughput(benchmark, bytes: Logs.bytes.count, seconds: run.seconds)
+    } setup: {
+        announceKernel()
     }
 
     Benchmark(benchmarkName(count, logs, "TapeJSON JSONLines.count"), configuration: .streaming) { benchmark in

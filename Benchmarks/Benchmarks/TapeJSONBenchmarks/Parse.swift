@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import TapeJSON
 
 // MARK: - Parse: TapeJSON's tape and event walk against native simdjson
@@ -22,6 +23,8 @@ func registerParseBenchmarks() {
                 throw BenchmarkInputError("native simdjson rejected \(name)")
             }
             recordThroughput(benchmark, bytes: file.size, seconds: seconds)
+        } setup: {
+            announceKernel()
         }
 
         let parser = JSONParser()

@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import TapeJSON
 
 extension BenchmarkMetric {
     /// Bytes of JSON input per second, timed around the operation alone (or, for the native simdjson
@@ -86,4 +87,11 @@ struct BenchmarkInputError: Error, CustomStringConvertible {
 /// the name with its spaces replaced by underscores, but looks it up under the name as given.
 func benchmarkName(_ group: String, _ input: String, _ library: String) -> String {
     [group, input, library].map { $0.replacingOccurrences(of: " ", with: "-") }.joined(separator: ":")
+}
+
+/// Writes the simdjson kernel in use to standard error (native figures only compare within one kernel).
+/// package-benchmark talks to the benchmark process over other descriptors, so this does not disturb it.
+func announceKernel() {
+    let line = "simdjson kernel: \(SIMDImplementation.name) (\(SIMDImplementation.description))\n"
+    FileHandle.standardError.write(Data(line.utf8))
 }
