@@ -16,12 +16,16 @@ public struct JSONLine: ~Escapable {
     /// array, the element's index).
     public let index: Int
     let raw: UnsafeRawBufferPointer
+    /// What keeps the tape's memory alive (the worker's parser); not retained here, since a line cannot
+    /// outlive the callback in which its owner is alive.
+    unowned(unsafe) let owner: AnyObject
 
     @_lifetime(borrow owner)
     init(tape: Tape, raw: UnsafeRawBufferPointer, lineNumber: Int, offset: Int, length: Int, index: Int,
          owner: borrowing AnyObject) {
         self.tape = tape
         self.raw = raw
+        self.owner = copy owner
         self.lineNumber = lineNumber
         self.offset = offset
         self.length = length

@@ -10,16 +10,11 @@ extension JSONLine {
 
     /// Decodes with a context reused across lines (its key-conversion cache survives from line to line).
     func decode<T: Decodable>(_ type: T.Type, context: DecodingContext) throws -> T {
-        let session = DecodingSession(tape: tape, owner: LineTapeOwner.shared, context: context,
+        // The owner is the worker's own parser: no reference count shared between threads.
+        let session = DecodingSession(tape: tape, owner: owner, context: context,
                                       rootIndex: Tape.rootIndex, basePath: [])
         return try session.decodeCurrent(type)
     }
-}
-
-/// The owner a decoding session records for a line's tape: the tape itself is kept alive by the reader
-/// for the duration of the callback in which the line is decoded.
-final class LineTapeOwner: Sendable {
-    static let shared = LineTapeOwner()
 }
 
 extension TapeJSONDecoder {

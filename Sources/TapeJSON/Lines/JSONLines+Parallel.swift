@@ -62,13 +62,13 @@ extension JSONLines {
 
         func deliver(_ result: ChunkResult<T>) throws {
             summary.bytes += result.bytes
-            for entry in result.entries {
-                summary.lines += 1
-                switch entry {
-                case .value(let value, let line):
-                    summary.documents += 1
-                    try each(value, line)
-                case .invalid(let error):
+            // Values and errors come back in two arrays; each error knows how many values precede it.
+            var nextError = 0
+            func deliverErrors(upTo valueCount: Int) throws {
+                while nextError < result.errors.count && result.errors[nextError].afterValues <= valueCount {
+                    let error = result.errors[nextError].error
+                    nextError += 1
+                    summary.lines += 1
                     summary.invalid += 1
                     switch policy {
                     case .fail: throw error
@@ -77,6 +77,13 @@ extension JSONLines {
                     }
                 }
             }
+            for k in result.values.indices {
+                try deliverErrors(upTo: k)
+                summary.lines += 1
+                summary.documents += 1
+                try each(result.values[k], result.lines[k])
+            }
+            try deliverErrors(upTo: result.values.count)
         }
 
         func deliverReady(blocking: Bool) throws {
@@ -115,18 +122,26 @@ extension JSONLines {
     }
 }
 
-/// One line's result from a worker.
-enum ChunkEntry<T> {
-    case value(T, line: Int)
-    case invalid(JSONLineError)
-}
 
 /// A worker's results for one chunk.
+///
+/// Values and their line numbers are kept in plain arrays (cheap to append to from generic code); the
+/// rarer errors record how many values precede them, so delivery can interleave them in input order.
 struct ChunkResult<T>: @unchecked Sendable {
     var sequence: Int
     var bytes: Int
-    var entries: [ChunkEntry<T>]
+    var values: [T] = []
+    var lines: [Int] = []
+    var errors: [(afterValues: Int, error: JSONLineError)] = []
     var setupError: Error?
+
+    init(sequence: Int, bytes: Int, expectedLines: Int, setupError: Error?) {
+        self.sequence = sequence
+        self.bytes = bytes
+        self.setupError = setupError
+        values.reserveCapacity(expectedLines)
+        lines.reserveCapacity(expectedLines)
+    }
 }
 
 /// Chunks waiting for workers, and results waiting for the caller.
@@ -212,8 +227,8 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
                 return state.pending.isEmpty ? nil : state.pending.removeFirst()
             }
             guard let chunk = next else { return }
-            var result = ChunkResult<T>(sequence: chunk.sequence, bytes: chunk.count - chunk.start, entries: [],
-                                        setupError: setupError)
+            var result = ChunkResult<T>(sequence: chunk.sequence, bytes: chunk.count - chunk.start,
+                                        expectedLines: chunk.lineCount, setupError: setupError)
             if var active = scanner {
                 let owner = active.streamParser as AnyObject
                 let base = UnsafeRawPointer(chunk.base) - chunk.baseOffset
@@ -226,14 +241,15 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
                                             owner: owner)
                         index += 1
                         do {
-                            result.entries.append(.value(try transform(&workerState, item), line: line))
+                            result.values.append(try transform(&workerState, item))
+                            result.lines.append(line)
                         } catch {
-                            result.entries.append(.invalid(JSONLineError(line: line, column: 1, offset: offset,
-                                                                         underlying: error)))
+                            result.errors.append((result.values.count, JSONLineError(line: line, column: 1, offset: offset,
+                                                                                     underlying: error)))
                         }
                     case .invalid(let error):
                         index += 1
-                        result.entries.append(.invalid(JSONLineError(error)))
+                        result.errors.append((result.values.count, JSONLineError(error)))
                     }
                     return true
                 }

@@ -20,7 +20,10 @@ final class LineChunk: @unchecked Sendable {
     var baseIndex = 0
     /// Position of the chunk in the input (0, 1, 2, …), for ordered delivery.
     var sequence = 0
-    private let pool: ChunkPool?
+    /// Newlines in the chunk, when the source counted them (a capacity hint for results).
+    var lineCount = 0
+    /// The pool to return the buffer to. Weak: the pool holds idle chunks, which must not keep it alive.
+    private weak var pool: ChunkPool?
     /// For a view into a larger buffer: what keeps that buffer alive, and how to release its pages.
     private let region: ChunkRegion?
 

@@ -163,6 +163,7 @@ struct LineChunker: ChunkSource {
             chunk.baseLine = nextLine
             chunk.baseIndex = nextIndex
             let counts = countLines(chunk.uint8 + chunk.start, chunk.count - chunk.start)
+            chunk.lineCount = counts.newlines
             nextLine += counts.newlines
             nextIndex += counts.nonBlank
         }

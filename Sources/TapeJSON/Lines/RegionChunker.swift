@@ -66,6 +66,7 @@ struct RegionChunker: ChunkSource {
             chunk.baseLine = line
             chunk.baseIndex = index
             let counts = countLines(chunk.uint8 + chunk.start, chunk.count - chunk.start)
+            chunk.lineCount = counts.newlines
             line += counts.newlines
             index += counts.nonBlank
         }
