@@ -16,6 +16,8 @@ final class DecodingContext {
     let keyMatching: KeyMatching
     /// The cache of converted keys, for `.converted`.
     let conversionCache: KeyConversionCache?
+    /// The same, for the lookup loop, which borrows it without reference counting.
+    let unmanagedConversionCache: Unmanaged<KeyConversionCache>?
     /// The user's key conversion, for `.custom`.
     let customConversion: (@Sendable ([any CodingKey]) -> any CodingKey)?
     let dateStrategy: TapeJSONDecoder.DateDecodingStrategy
@@ -26,7 +28,7 @@ final class DecodingContext {
     /// Whether `[String: Value]` dictionaries bypass key conversion (any strategy but the default).
     let exemptsStringDictionaries: Bool
     /// How each type met so far is decoded.
-    let typeKinds = TypeKindCache()
+    let typeKinds: TypeKindCache
 
     init(_ configuration: TapeJSONDecoder.Configuration) {
         switch configuration.keyDecodingStrategy {
@@ -36,11 +38,11 @@ final class DecodingContext {
             customConversion = nil
         case .convertFromSnakeCase:
             keyMatching = .converted
-            conversionCache = KeyConversionCache(rule: .snakeCase)
+            conversionCache = KeyConversionCache.take(rule: .snakeCase)
             customConversion = nil
         case .convertFromAnyCase:
             keyMatching = .converted
-            conversionCache = KeyConversionCache(rule: .anyCase)
+            conversionCache = KeyConversionCache.take(rule: .anyCase)
             customConversion = nil
         case .custom(let closure):
             keyMatching = .custom
@@ -52,6 +54,8 @@ final class DecodingContext {
         } else {
             exemptsStringDictionaries = true
         }
+        typeKinds = TypeKindCache.take(exemptingStringDictionaries: exemptsStringDictionaries)
+        unmanagedConversionCache = conversionCache.map { Unmanaged.passUnretained($0) }
         dateStrategy = configuration.dateDecodingStrategy
         dataStrategy = configuration.dataDecodingStrategy
         nonConformingFloats = configuration.nonConformingFloatDecodingStrategy
@@ -59,9 +63,14 @@ final class DecodingContext {
         keyPaths = configuration.keyOptions.map(KeyPathSyntax.init)
     }
 
+    deinit {
+        if let conversionCache { KeyConversionCache.give(conversionCache) }
+        TypeKindCache.give(typeKinds)
+    }
+
     /// How `T` is decoded (cached per type).
     @inline(__always)
     func kind<T>(of type: T.Type) -> DecodedTypeKind {
-        typeKinds.kind(of: type, exemptingStringDictionaries: exemptsStringDictionaries)
+        typeKinds.kind(of: type)
     }
 }

@@ -61,7 +61,8 @@ struct HandedOutBoxes: ~Copyable {
 
 /// A slot of the session's table of reusable container boxes, by `CodingKey` type and depth.
 struct ReuseSlot {
-    static let count = 64
+    /// 256 slots, indexed by the top 8 bits of a hash of the key type and the depth.
+    static let count = 256
     var keyType: ObjectIdentifier?
     var depth: Int
     /// Index in `handedOut`.
@@ -123,7 +124,9 @@ extension DecodingSession {
     @inline(__always)
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, start: Int, depth: Int) -> KeyedDecodingContainer<Key> {
         let id = ObjectIdentifier(type)
-        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: id) >> 4) &+ UInt(bitPattern: depth) &* 31) & (ReuseSlot.count - 1)
+        let mixed = (UInt64(UInt(bitPattern: id)) ^ UInt64(truncatingIfNeeded: depth) &* 0xBF58_476D_1CE4_E5B9)
+            &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: mixed >> 56)
         let entry = reuseSlots[slot]
         if entry.keyType == id && entry.depth == depth && !outlivedDecodeCall && handedOut.isUnique(entry.box) {
             let target = handedOut.target(entry.box)

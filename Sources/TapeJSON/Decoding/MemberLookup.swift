@@ -27,9 +27,10 @@ extension DecodingSession {
         case .exact:
             found = scanExact(key, from: resume, to: endWord) ?? scanExact(key, from: first, to: resume)
         case .converted:
-            let cache = context.conversionCache.unsafelyUnwrapped
-            found = scanConverted(key, cache: cache, from: resume, to: endWord)
-                ?? scanConverted(key, cache: cache, from: first, to: resume)
+            found = context.unmanagedConversionCache.unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
+                scanConverted(key, cache: cache, from: resume, to: endWord)
+                    ?? scanConverted(key, cache: cache, from: first, to: resume)
+            }
         case .custom:
             found = scanCustom(key, start: start, endWord: endWord, depth: depth)
         }
@@ -55,15 +56,30 @@ extension DecodingSession {
         return nil
     }
 
+    /// Tape index of the key among the members from `from` to `end` whose converted form is `key`.
     @inline(__always)
     private func scanConverted(_ key: UnsafeBufferPointer<UInt8>, cache: KeyConversionCache,
                                from: Int, to end: Int) -> Int? {
         var j = from
+        let first: UInt8 = key.isEmpty ? 0 : key[0]
         while j < end {
-            if KeyBytes.equal(cache.converted(tape.stringBytes(j)), key) { return j }
+            let raw = tape.stringBytes(j)
+            if Self.mayConvert(raw, toStartWith: first, keyIsEmpty: key.isEmpty),
+               KeyBytes.equal(cache.memoizedConversion(of: raw), key) {
+                return j
+            }
             j = tape.skip(j + 1)
         }
         return nil
+    }
+
+    /// Whether `raw` can convert to a key starting with `first`: both conversions keep an ASCII first
+    /// character or lowercase it (a leading `_` or `-`, or a non-ASCII byte, is left to the full check).
+    @inline(__always)
+    private static func mayConvert(_ raw: UnsafeBufferPointer<UInt8>, toStartWith first: UInt8, keyIsEmpty: Bool) -> Bool {
+        guard !keyIsEmpty, let r = raw.first else { return true }
+        if r == first || r >= 0x80 || r == 0x5F || r == 0x2D { return true }
+        return r &- 0x41 < 26 && r | 0x20 == first
     }
 
     /// Custom conversion: the first member whose converted key matches, in document order.
@@ -125,7 +141,8 @@ extension DecodingSession {
         case .exact:
             return scanExact(key, from: start + 1, to: endWord).map { $0 + 1 }
         case .converted:
-            return scanConverted(key, cache: context.conversionCache.unsafelyUnwrapped, from: start + 1, to: endWord).map { $0 + 1 }
+            return scanConverted(key, cache: context.conversionCache.unsafelyUnwrapped, from: start + 1,
+                                 to: endWord).map { $0 + 1 }
         case .custom:
             return scanCustom(key, start: start, endWord: endWord, depth: depth).map { $0 + 1 }
         }

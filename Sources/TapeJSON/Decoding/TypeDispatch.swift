@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How the session decodes a type, decided once per type and decode call.
 ///
@@ -48,17 +49,23 @@ enum DecodedTypeKind {
 }
 
 /// A small direct-mapped cache from metatype to `DecodedTypeKind`: one compare when the type was seen
-/// before (a decode call meets a handful of types, over and over).
-struct TypeKindCache: ~Copyable {
+/// before (a decode call meets a handful of types, over and over). Caches are pooled across decode
+/// calls (`take`/`give`), so that the dynamic conformance checks behind a kind are paid once per type,
+/// not once per call.
+final class TypeKindCache: @unchecked Sendable {
     private struct Entry {
         var type: ObjectIdentifier?
         var kind: DecodedTypeKind
     }
 
+    /// 64 entries, indexed by the top 6 bits of a hash.
     private static let size = 64
     private let entries: UnsafeMutablePointer<Entry>
+    /// Whether the kinds treat `[String: Value]` specially (any key strategy but the default).
+    let exemptsStringDictionaries: Bool
 
-    init() {
+    private init(exemptsStringDictionaries: Bool) {
+        self.exemptsStringDictionaries = exemptsStringDictionaries
         entries = .allocate(capacity: Self.size)
         entries.initialize(repeating: Entry(type: nil, kind: .plain), count: Self.size)
     }
@@ -68,12 +75,32 @@ struct TypeKindCache: ~Copyable {
     }
 
     @inline(__always)
-    func kind<T>(of type: T.Type, exemptingStringDictionaries: Bool) -> DecodedTypeKind {
+    func kind<T>(of type: T.Type) -> DecodedTypeKind {
         let id = ObjectIdentifier(type)
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: id) >> 4) & (Self.size - 1)
+        // Fibonacci hashing: metadata addresses share their low bits, the product's top bits do not.
+        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
         if entries[slot].type == id { return entries[slot].kind }
-        let kind = DecodedTypeKind(type, exemptingStringDictionaries: exemptingStringDictionaries)
+        let kind = DecodedTypeKind(type, exemptingStringDictionaries: exemptsStringDictionaries)
         entries[slot] = Entry(type: id, kind: kind)
         return kind
+    }
+
+    private static let pool = Mutex<[TypeKindCache]>([])
+
+    /// A cache for the given dictionary treatment, warm when one was pooled.
+    static func take(exemptingStringDictionaries: Bool) -> TypeKindCache {
+        let pooled = pool.withLock { caches -> TypeKindCache? in
+            guard let index = caches.lastIndex(where: { $0.exemptsStringDictionaries == exemptingStringDictionaries })
+            else { return nil }
+            return caches.remove(at: index)
+        }
+        return pooled ?? TypeKindCache(exemptsStringDictionaries: exemptingStringDictionaries)
+    }
+
+    /// Returns a cache to the pool at the end of a decode call.
+    static func give(_ cache: TypeKindCache) {
+        pool.withLock { caches in
+            if caches.count < 8 { caches.append(cache) }
+        }
     }
 }
