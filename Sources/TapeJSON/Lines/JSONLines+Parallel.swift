@@ -94,6 +94,7 @@ extension JSONLines {
                 if ordered { nextToDeliver += 1 }
                 if let error = result.setupError { throw error }
                 try deliver(result)
+                work.recycle(result.values, worker: result.worker)
                 onProgress(summary)
             }
         }
@@ -134,6 +135,8 @@ struct ChunkResult<T>: @unchecked Sendable {
     var lines: [Int] = []
     var errors: [(afterValues: Int, error: JSONLineError)] = []
     var setupError: Error?
+    /// The worker that produced the values (and frees them once delivered).
+    var worker = 0
 
     init(sequence: Int, bytes: Int, expectedLines: Int, setupError: Error?) {
         self.sequence = sequence
@@ -150,9 +153,12 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
         var pending: [LineChunk] = []
         var completed: [Int: ChunkResult<T>] = [:]
         var stopping = false
+        /// Delivered values, per worker, for that worker to free: memory goes back to the allocator of
+        /// the thread that allocated it, so threads do not contend for each other's malloc arenas.
+        var spent: [[[T]]]
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let available = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private let exited = DispatchSemaphore(value: 0)
@@ -161,9 +167,10 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
     init(jobs: Int, options: JSONLinesOptions, makeState: @escaping @Sendable () -> WorkerState,
          transform: @escaping @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
         self.jobs = jobs
-        for _ in 0..<jobs {
+        self.state = Mutex(State(spent: Array(repeating: [], count: jobs)))
+        for worker in 0..<jobs {
             let thread = Thread { [self] in
-                self.work(options: options, makeState: makeState, transform: transform)
+                self.work(worker: worker, options: options, makeState: makeState, transform: transform)
                 self.exited.signal()
             }
             thread.stackSize = 1 << 20
@@ -210,7 +217,13 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
         for _ in 0..<jobs { exited.wait() }
     }
 
-    private func work(options: JSONLinesOptions, makeState: @Sendable () -> WorkerState,
+    /// Hands a delivered chunk's values back to the worker that made them, to be freed there.
+    func recycle(_ values: consuming [T], worker: Int) {
+        let values = values
+        state.withLock { $0.spent[worker].append(values) }
+    }
+
+    private func work(worker: Int, options: JSONLinesOptions, makeState: @Sendable () -> WorkerState,
                       transform: @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
         var workerState = makeState()
         var scanner: ChunkScanner?
@@ -222,13 +235,17 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
         }
         while true {
             available.wait()
+            var spent: [[T]] = []
             let next = state.withLock { state -> LineChunk? in
+                swap(&spent, &state.spent[worker])
                 if state.stopping { return nil }
                 return state.pending.isEmpty ? nil : state.pending.removeFirst()
             }
+            spent = []  // freed on this thread, which allocated them
             guard let chunk = next else { return }
             var result = ChunkResult<T>(sequence: chunk.sequence, bytes: chunk.count - chunk.start,
                                         expectedLines: chunk.lineCount, setupError: setupError)
+            result.worker = worker
             if var active = scanner {
                 let owner = active.streamParser as AnyObject
                 let base = UnsafeRawPointer(chunk.base) - chunk.baseOffset
