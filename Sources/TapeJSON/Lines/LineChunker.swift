@@ -61,16 +61,14 @@ struct MemorySource: ByteSource {
 ///
 /// A chunk ends after the last newline that fits; the partial line after it is carried into the next
 /// chunk. A line longer than the chunk size grows the chunk (the window) instead of failing. The last line
-/// of the input may lack its newline. A UTF-8 byte order mark at the very start is skipped. With a `limit`
-/// (for `--shard`), reading stops after the line that contains byte `limit - 1`.
+/// of the input may lack its newline. A UTF-8 byte order mark at the very start is skipped. (Shards of files
+/// are cut from the mapped file by `RegionChunker`; streams are never sharded.)
 struct LineChunker: ChunkSource {
     var source: any ByteSource
     let chunkSize: Int
     let pool: ChunkPool
     /// Absolute offset of the next byte the source returns.
     private var sourceOffset: Int
-    /// Reading stops after the line that contains byte `limit - 1`, if set.
-    let limit: Int?
     /// The partial line after the last chunk's final newline, carried into the next chunk.
     private var carry: UnsafeMutableRawPointer
     private var carryCapacity = 0
@@ -83,15 +81,13 @@ struct LineChunker: ChunkSource {
     var countsLines = true
     let startLine: Int
 
-    init(source: any ByteSource, chunkSize: Int, pool: ChunkPool, startOffset: Int = 0, startLine: Int = 1,
-         limit: Int? = nil) {
+    init(source: any ByteSource, chunkSize: Int, pool: ChunkPool, startOffset: Int = 0, startLine: Int = 1) {
         self.source = source
         self.chunkSize = max(chunkSize, 64)
         self.pool = pool
         self.sourceOffset = startOffset
         self.nextLine = startLine
         self.startLine = startLine
-        self.limit = limit
         self.atInputStart = startOffset == 0
         self.carry = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 8)
     }
@@ -119,16 +115,8 @@ struct LineChunker: ChunkSource {
                 chunk.count += n
                 sourceOffset += n
             }
-            if let limit, chunk.baseOffset + chunk.count >= limit {
-                // Keep the lines that start before `limit`: cut after the first newline at or after limit - 1.
-                if let newline = firstNewline(in: chunk, from: max(0, limit - 1 - chunk.baseOffset)) {
-                    cut = newline + 1
-                    finished = true
-                    break
-                }
-            }
             if endOfInput { cut = chunk.count; finished = true; break }
-            if limit == nil || chunk.baseOffset + chunk.count < limit!, let newline = lastNewline(in: chunk) {
+            if let newline = lastNewline(in: chunk) {
                 cut = newline + 1
                 break
             }
@@ -188,11 +176,6 @@ struct LineChunker: ChunkSource {
             i -= 1
         }
         return nil
-    }
-
-    private func firstNewline(in chunk: LineChunk, from: Int) -> Int? {
-        guard chunk.count > from, let p = memchr(chunk.base + from, 0x0A, chunk.count - from) else { return nil }
-        return UnsafeRawPointer(p) - UnsafeRawPointer(chunk.base)
     }
 }
 
