@@ -1,4 +1,3 @@
-import CSimdShim
 import Foundation
 
 /// The `Decoder` for one decode call: a cursor on the tape plus the coding-path stack.
@@ -234,28 +233,5 @@ final class DecodingSession: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         self
-    }
-}
-
-/// A one-value document holding `null`: what `superDecoder()` reads when its key is absent.
-enum NullDocument {
-    /// Owner of the words, never freed.
-    private final class Words: @unchecked Sendable {
-        let words: UnsafeMutablePointer<UInt64>
-        let strings: UnsafeMutablePointer<UInt8>
-        init() {
-            words = .allocate(capacity: 3)
-            words[0] = UInt64(TapeTag.root.rawValue) << 56 | 2
-            words[1] = UInt64(TapeTag.null.rawValue) << 56
-            words[2] = UInt64(TapeTag.root.rawValue) << 56
-            strings = .allocate(capacity: 8)
-            strings.initialize(repeating: 0, count: 8)
-        }
-    }
-
-    private static let storage = Words()
-    static var owner: AnyObject { storage }
-    static var tape: Tape {
-        Tape(tj_tape(tape: UnsafePointer(storage.words), tape_count: 3, strings: UnsafePointer(storage.strings)))
     }
 }
