@@ -23,7 +23,8 @@ extension Array: ArrayDecoding where Element: Decodable {
         }
     }
 
-    /// The general case: each element through `decodeNested`.
+    /// The general case: each element through `decodeNested`, decoded straight into the array's
+    /// storage (appending would copy each element, field by field, from unspecialised code).
     private static func decodeElements(from session: DecodingSession) throws -> [Element] {
         let tape = session.tape
         let start = session.valueIndex
@@ -32,16 +33,17 @@ extension Array: ArrayDecoding where Element: Decodable {
         }
         let depth = session.depth
         let endWord = tape.containerEnd(start) - 1
-        var result: [Element] = []
-        result.reserveCapacity(tape.elementCount(start))
-        var i = start + 1
-        var position = 0
-        while i < endWord {
-            result.append(try session.decodeNested(Element.self, at: i, parentDepth: depth, component: .index(position)))
-            i = tape.skip(i)
-            position += 1
+        let count = tape.elementCount(start)
+        return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var i = start + 1
+            while i < endWord {
+                let value = try session.decodeNested(Element.self, at: i, parentDepth: depth,
+                                                     component: .index(initialized))
+                (buffer.baseAddress.unsafelyUnwrapped + initialized).initialize(to: consume value)
+                initialized += 1
+                i = tape.skip(i)
+            }
         }
-        return result
     }
 }
 
