@@ -34,6 +34,8 @@ extension Array: ArrayDecoding where Element: Decodable {
         let depth = session.depth
         let endWord = tape.containerEnd(start) - 1
         let count = tape.elementCount(start)
+        // An empty array needs no storage (nor the metadata of a storage type).
+        if count == 0 { return [] }
         return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             var i = start + 1
             while i < endWord {
@@ -58,6 +60,7 @@ extension DecodingSession {
         }
         let endWord = tape.containerEnd(start) - 1
         var result: [T] = []
+        if endWord == start + 1 { return result }
         result.reserveCapacity(tape.elementCount(start))
         var i = start + 1
         while i < endWord {

@@ -48,8 +48,8 @@ enum DecodedTypeKind {
     }
 }
 
-/// A small direct-mapped cache from metatype to `DecodedTypeKind`: one compare when the type was seen
-/// before (a decode call meets a handful of types, over and over). Caches are pooled across decode
+/// A small two-way cache from metatype to `DecodedTypeKind`: one or two compares when the type was
+/// seen before (a decode call meets a few dozen types, over and over). Caches are pooled across decode
 /// calls (`take`/`give`), so that the dynamic conformance checks behind a kind are paid once per type,
 /// not once per call.
 final class TypeKindCache: @unchecked Sendable {
@@ -58,8 +58,8 @@ final class TypeKindCache: @unchecked Sendable {
         var kind: DecodedTypeKind
     }
 
-    /// 64 entries, indexed by the top 6 bits of a hash.
-    private static let size = 64
+    /// 128 entries: 64 sets of two, indexed by the top bits of a hash.
+    private static let size = 128
     private let entries: UnsafeMutablePointer<Entry>
     /// Whether the kinds treat `[String: Value]` specially (any key strategy but the default).
     let exemptsStringDictionaries: Bool
@@ -77,11 +77,19 @@ final class TypeKindCache: @unchecked Sendable {
     @inline(__always)
     func kind<T>(of type: T.Type) -> DecodedTypeKind {
         let id = ObjectIdentifier(type)
-        // Fibonacci hashing: metadata addresses share their low bits, the product's top bits do not.
-        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-        if entries[slot].type == id { return entries[slot].kind }
+        // Fibonacci hashing (metadata addresses share their low bits), two ways per set.
+        let set = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 57) & ~1
+        if entries[set].type == id { return entries[set].kind }
+        if entries[set + 1].type == id { return entries[set + 1].kind }
+        return insert(type, id: id, set: set)
+    }
+
+    @inline(never)
+    private func insert<T>(_ type: T.Type, id: ObjectIdentifier, set: Int) -> DecodedTypeKind {
         let kind = DecodedTypeKind(type, exemptingStringDictionaries: exemptsStringDictionaries)
-        entries[slot] = Entry(type: id, kind: kind)
+        // The older entry of the set moves to the second way.
+        entries[set + 1] = entries[set]
+        entries[set] = Entry(type: id, kind: kind)
         return kind
     }
 
