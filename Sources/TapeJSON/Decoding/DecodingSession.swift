@@ -40,6 +40,8 @@ final class DecodingSession: Decoder {
     let reuseSlots: UnsafeMutablePointer<ReuseSlot>
     /// Set when the decode call is over and something it handed out is still in use.
     var outlivedDecodeCall = false
+    /// Set once the session is in `KeyedContainerReuse`'s list of sessions kept alive.
+    var keptForever = false
 
     init(tape: Tape, owner: AnyObject, context: DecodingContext, rootIndex: Int, basePath: [any CodingKey]) {
         precondition(KeyedContainerReuse.layoutIsSingleReference,

@@ -101,6 +101,8 @@ enum KeyedContainerReuse {
     private static let kept = Mutex<[Kept]>([])
 
     static func keepForever(_ session: DecodingSession) {
+        guard !session.keptForever else { return }
+        session.keptForever = true
         let entry = Kept(session: session)
         kept.withLock { $0.append(entry) }
     }
