@@ -1,6 +1,7 @@
 # The two set-up commands of the README:
 #   make bench   builds in release and runs `tapejson bench` over the bundled corpus (the main job)
-#   make test    runs the test suite
+#   make test    runs the test suite, then runs it again under AddressSanitizer (the views into a
+#                document's buffers are checked for out-of-bounds and use-after-free reads there)
 # Both install simdjson first when the machine lacks it (Debian: libsimdjson-dev, as root).
 .PHONY: deps bench test
 
@@ -15,3 +16,4 @@ bench: deps
 
 test: deps
 	swift test
+	ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --disable-xctest --scratch-path .build-asan
