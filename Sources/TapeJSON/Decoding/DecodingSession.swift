@@ -56,7 +56,7 @@ final class DecodingSession: Decoder {
         frames = .allocate(capacity: capacity)
         frames.initialize(repeating: PathFrame(component: .index(0), valueIndex: 0), count: capacity)
         cursors = .allocate(capacity: capacity + 1)
-        cursors.initialize(repeating: KeyCursor(object: 0, next: 0), count: capacity + 1)
+        cursors.initialize(repeating: KeyCursor(object: 0, next: 0, lengths: 0), count: capacity + 1)
         reuseSlots = .allocate(capacity: ReuseSlot.count)
         reuseSlots.initialize(repeating: ReuseSlot(keyType: nil, depth: 0, box: 0), count: ReuseSlot.count)
     }
@@ -116,7 +116,7 @@ final class DecodingSession: Decoder {
         frames = newFrames
         let newCursors = UnsafeMutablePointer<KeyCursor>.allocate(capacity: newCapacity + 1)
         newCursors.moveInitialize(from: cursors, count: capacity + 1)
-        (newCursors + capacity + 1).initialize(repeating: KeyCursor(object: 0, next: 0), count: newCapacity - capacity)
+        (newCursors + capacity + 1).initialize(repeating: KeyCursor(object: 0, next: 0, lengths: 0), count: newCapacity - capacity)
         cursors.deallocate()
         cursors = newCursors
         capacity = newCapacity

@@ -3,8 +3,11 @@
 /// A lookup compares the key's UTF-8 with the key bytes in simdjson's string buffer: no String is
 /// built. It starts where the previous lookup in the same object ended (`KeyCursor`), since types ask
 /// for their keys in the order they were encoded, wraps around once, and skips each non-matching
-/// member's value in O(1). Under a key conversion, each JSON key is first mapped through the
-/// conversion cache; under a custom strategy, through a per-object table of converted keys.
+/// member's value in O(1). A key that is absent costs a scan of the whole object, so the first miss in
+/// an object also records which key lengths it has (`KeyCursor.lengths`): later lookups of a length
+/// it lacks (most absent optional properties) return at once. Under a key conversion, each JSON key is
+/// first mapped through the conversion cache; under a custom strategy, through a per-object table of
+/// converted keys.
 extension DecodingSession {
     /// Tape index of the value of `key` in the object starting at `start`, or nil.
     @inline(__always)
@@ -21,11 +24,18 @@ extension DecodingSession {
     func findMember(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int) -> Int? {
         let first = start + 1
         let cursor = cursors[depth]
-        let resume = cursor.object == UInt32(truncatingIfNeeded: start) ? Int(cursor.next) : first
+        let sameObject = cursor.object == UInt32(truncatingIfNeeded: start)
+        let resume = sameObject ? Int(cursor.next) : first
+        let lengths = sameObject ? cursor.lengths : 0
         let found: Int?
         switch context.keyMatching {
         case .exact:
+            if lengths != 0 && lengths & KeyCursor.lengthBit(key.count) == 0 { return nil }
             found = scanExact(key, from: resume, to: endWord) ?? scanExact(key, from: first, to: resume)
+            if found == nil {
+                if lengths == 0 { recordLengths(start: start, endWord: endWord, depth: depth, resume: resume) }
+                return nil
+            }
         case .converted:
             found = context.unmanagedConversionCache.unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
                 scanConverted(key, cache: cache, from: resume, to: endWord)
@@ -37,8 +47,22 @@ extension DecodingSession {
         guard let keyIndex = found else { return nil }
         // The next lookup starts at this key: asking again for the same key (`contains` or `decodeNil`
         // then `decode`) finds it at once, and the next key in document order is one step away.
-        cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: keyIndex))
+        cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: keyIndex),
+                                   lengths: lengths)
         return keyIndex + 1
+    }
+
+    /// After a miss: which key lengths the object has, kept in its cursor.
+    @inline(never)
+    private func recordLengths(start: Int, endWord: Int, depth: Int, resume: Int) {
+        var lengths = KeyCursor.lengthsRecorded
+        var j = start + 1
+        while j < endWord {
+            lengths |= KeyCursor.lengthBit(tape.stringBytes(j).count)
+            j = tape.skip(j + 1)
+        }
+        cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: resume),
+                                   lengths: lengths)
     }
 
     /// Tape index of the key (not its value) equal to `key` among the members from `from` to `end`.
