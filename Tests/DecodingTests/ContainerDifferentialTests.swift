@@ -227,6 +227,20 @@ struct PathProbe: Decodable, Equatable {
     }
 }
 
+/// Many optional properties, most absent: lookups that miss, then hit, in one object.
+struct Sparse: Decodable, Equatable {
+    var a: Int?
+    var missing1: Int?
+    var bb: String?
+    var xx: String?
+    var ccc: Bool?
+    var missing2: Int?
+    var dddd: [Int]?
+    var zzzz: [Int]?
+    var eeeee: Double?
+    var required: Int
+}
+
 @Suite("Containers, compared with Foundation's JSONDecoder")
 struct ContainerDifferentialTests {
     // MARK: - Structs and optionals
@@ -269,6 +283,18 @@ struct ContainerDifferentialTests {
     ])
     func team(json: String) {
         expectSameDecoding(Team.self, json: json)
+    }
+
+    @Test("absent optional keys between present ones", arguments: [
+        #"{"required":1}"#,
+        #"{"eeeee":2.5,"dddd":[1],"ccc":true,"bb":"x","a":1,"required":0}"#,
+        #"{"zzzz":[9],"required":3,"xx":"y","missing2":null}"#,
+        #"{"a":1,"bb":"s","ccc":false,"dddd":[],"eeeee":1,"missing1":7,"missing2":8,"xx":"t","zzzz":[2]}"#,
+        #"{"a":1,"bb":"s","ccc":false,"dddd":[],"eeeee":1,"required":"no"}"#,
+    ])
+    func sparse(json: String) {
+        expectSameDecoding(Sparse.self, json: json)
+        expectSameDecoding([Sparse].self, json: "[\(json),\(json)]")
     }
 
     @Test("optional nesting")
