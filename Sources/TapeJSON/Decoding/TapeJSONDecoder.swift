@@ -187,7 +187,7 @@ public final class TapeJSONDecoder: Sendable {
     /// Decodes a value of type `T` from a file, memory-mapped so that it is never copied.
     ///
     /// - Throws: ``JSONInputError`` when the file cannot be opened or read; otherwise as
-    ///   ``decode(_:from:)-(_,Data)``.
+    ///   `decode(_:from:)` with `Data`.
     public func decode<T: Decodable>(_ type: T.Type, contentsOf url: URL) throws -> T {
         let file = try MappedFile(path: url.path)
         return try withExtendedLifetime(file) {
