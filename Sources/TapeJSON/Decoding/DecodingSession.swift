@@ -4,12 +4,13 @@ import Foundation
 ///
 /// One session serves the whole call. Decoding a nested value does not create a decoder: the session
 /// pushes a path frame, moves its cursor (`valueIndex`) to the value, calls the type's `init(from:)`
-/// with itself, then restores both (as Foundation's decoder does). Containers are small structs that
-/// hold the session, their tape position and their depth; only `superDecoder` creates another
-/// session. The session also serves as the single-value container.
+/// with itself, then restores both (as Foundation's decoder does). Containers know only their tape
+/// position and depth (keyed ones through a target the session owns, see `KeyedContainerReuse`);
+/// only `superDecoder` creates another session. The session also serves as the single-value
+/// container.
 ///
-/// The session keeps the document storage alive, so a container that escapes its `init(from:)` stays
-/// memory-safe.
+/// The session keeps the document storage alive; `KeyedContainerReuse` keeps the session alive for
+/// as long as anything it handed out may be used, so containers that escape stay memory-safe.
 final class DecodingSession: Decoder {
     let tape: Tape
     /// Owns the tape's memory.
