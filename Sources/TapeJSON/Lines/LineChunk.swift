@@ -45,6 +45,24 @@ final class LineChunk: @unchecked Sendable {
     }
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// Stamps a freshly cut chunk: skips a byte order mark when it opens the input, sets its position in
+    /// the input, and (when the source counts lines) its first line number and line index, advancing
+    /// the source's counters past its lines.
+    func stamp(atInputStart: Bool, sequence: inout Int, countsLines: Bool, line: inout Int, index: inout Int) {
+        if atInputStart && count >= 3 && uint8[0] == 0xEF && uint8[1] == 0xBB && uint8[2] == 0xBF {
+            start = 3
+        }
+        self.sequence = sequence
+        sequence += 1
+        guard countsLines else { return }
+        baseLine = line
+        baseIndex = index
+        let counts = countLines(uint8 + start, count - start)
+        lineCount = counts.newlines
+        line += counts.newlines
+        index += counts.nonBlank
+    }
     var uint8: UnsafePointer<UInt8> { UnsafePointer(base.assumingMemoryBound(to: UInt8.self)) }
 
     deinit { if region == nil { base.deallocate() } }

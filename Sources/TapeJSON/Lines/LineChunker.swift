@@ -139,22 +139,9 @@ struct LineChunker: ChunkSource {
         }
         // simdjson may read up to `Simd.padding` bytes past the end; spaces keep them inert.
         (chunk.base + chunk.count).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
-        if atInputStart {
-            atInputStart = false
-            if chunk.count >= 3 && chunk.uint8[0] == 0xEF && chunk.uint8[1] == 0xBB && chunk.uint8[2] == 0xBF {
-                chunk.start = 3
-            }
-        }
-        chunk.sequence = nextSequence
-        nextSequence += 1
-        if countsLines {
-            chunk.baseLine = nextLine
-            chunk.baseIndex = nextIndex
-            let counts = countLines(chunk.uint8 + chunk.start, chunk.count - chunk.start)
-            chunk.lineCount = counts.newlines
-            nextLine += counts.newlines
-            nextIndex += counts.nonBlank
-        }
+        chunk.stamp(atInputStart: atInputStart, sequence: &nextSequence, countsLines: countsLines,
+                    line: &nextLine, index: &nextIndex)
+        atInputStart = false
         return chunk
     }
 

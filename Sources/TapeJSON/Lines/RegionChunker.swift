@@ -57,19 +57,8 @@ struct RegionChunker: ChunkSource {
         }
         let chunk = LineChunk(region: region, offset: position, count: cut - position)
         chunk.baseOffset = position
-        if position == 0 && chunk.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-            chunk.start = 3
-        }
-        chunk.sequence = sequence
-        sequence += 1
-        if countsLines {
-            chunk.baseLine = line
-            chunk.baseIndex = index
-            let counts = countLines(chunk.uint8 + chunk.start, chunk.count - chunk.start)
-            chunk.lineCount = counts.newlines
-            line += counts.newlines
-            index += counts.nonBlank
-        }
+        chunk.stamp(atInputStart: position == 0, sequence: &sequence, countsLines: countsLines, line: &line,
+                    index: &index)
         position = cut
         return chunk
     }
