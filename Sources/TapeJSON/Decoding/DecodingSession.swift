@@ -157,17 +157,9 @@ final class DecodingSession: Decoder {
     /// Decodes a `T` from the value at `index`, reached from a container at `parentDepth`.
     @inline(__always)
     func decodeNested<T: Decodable>(_ type: T.Type, at index: Int, parentDepth: Int, component: PathComponent) throws -> T {
-        reserve(depth: parentDepth + 1)
-        frames[parentDepth] = PathFrame(component: component, valueIndex: index)
-        let savedDepth = depth
-        let savedIndex = valueIndex
-        depth = parentDepth + 1
-        valueIndex = index
-        defer {
-            depth = savedDepth
-            valueIndex = savedIndex
+        try withValue(at: index, parentDepth: parentDepth, component: component) {
+            try decodeCurrent(type, framePushed: true)
         }
-        return try decodeCurrent(type, framePushed: true)
     }
 
     /// Decodes a `T` from the current value, handling the types Foundation's decoder treats specially
