@@ -9,8 +9,8 @@ let parseFiles = ["twitter.json", "citm_catalog.json", "canada.json"]
 
 /// Registers, for each of `parseFiles`:
 /// - `native simdjson`: a plain C++ `dom::parser` parse (`ReferenceParser.parseSeconds`), the physical
-///   limit, timed by the C++ clock: one parse per iteration, on a fresh parser whose buffers malloc
-///   hands back from the previous iteration. One parse keeps each sample as short as TapeJSON's (on a
+///   limit, timed by the C++ clock: one parse per iteration, on a parser warmed by an untimed parse
+///   (TapeJSON's parser pool is warm too). One parse keeps each sample as short as TapeJSON's (on a
 ///   shared machine a longer self-timed loop catches more preemption).
 /// - `TapeJSON tape`: `JSONParser().parse(paddedBytes:)` on the memory-mapped file, through the shim.
 /// - `TapeJSON tape + event walk`: the same parse, then the event reader over every value, touching
