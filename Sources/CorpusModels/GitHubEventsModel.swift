@@ -59,13 +59,15 @@ public struct GitHubRepo: Codable, Equatable, Sendable {
 }
 
 /// What happened: the union of the payloads of the event types in the document, every field optional.
+/// The three large records (`comment`, `forkee`, `issue`) are `Boxed`: inline they would make every
+/// event several kilobytes, copied by each synthesized `init(from:)` on the way up.
 public struct GitHubPayload: Codable, Equatable, Sendable {
     /// `started`, `opened`, `created`… (watch, issue and comment events).
     public var action: String?
     /// Push: the head before the push.
     public var before: String?
     /// Issue comment events.
-    public var comment: GitHubComment?
+    @Boxed public var comment: GitHubComment?
     /// Push: the commits pushed.
     public var commits: [GitHubCommit]?
     /// Create: the repository description.
@@ -73,11 +75,11 @@ public struct GitHubPayload: Codable, Equatable, Sendable {
     /// Push: how many of the commits are new to the repository.
     public var distinctSize: Int?
     /// Fork: the new repository.
-    public var forkee: GitHubRepository?
+    @Boxed public var forkee: GitHubRepository?
     /// Push: the head after the push.
     public var head: String?
     /// Issue and issue comment events.
-    public var issue: GitHubIssue?
+    @Boxed public var issue: GitHubIssue?
     /// Create: the default branch.
     public var masterBranch: String?
     /// Gollum (wiki) events.

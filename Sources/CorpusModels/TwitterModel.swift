@@ -63,7 +63,7 @@ public struct TwitterStatus: Codable, Equatable, Sendable {
     public var place: TwitterPlace?
     public var contributors: [Int64]?
     /// The original tweet, for a retweet (boxed: a status inside a status).
-    public var retweetedStatus: Indirect<TwitterStatus>?
+    @Boxed public var retweetedStatus: TwitterStatus?
     public var retweetCount: Int
     public var favoriteCount: Int
     public var entities: TwitterEntities
