@@ -157,6 +157,43 @@ double tj_reference_parse_seconds(const uint8_t *buf, size_t len, size_t iterati
     return elapsed.count();
 }
 
+double tj_reference_field_seconds(const uint8_t *buf, size_t len, const char *key, size_t iterations,
+                                  int on_demand, int64_t *value) {
+    std::string_view name(key);
+    if (on_demand) {
+        ondemand::parser parser;
+        int64_t found = 0;
+        auto run = [&]() -> bool {
+            ondemand::document doc;
+            if (parser.iterate(buf, len, len + SIMDJSON_PADDING).get(doc) != SUCCESS) { return false; }
+            return doc.find_field_unordered(name).get_int64().get(found) == SUCCESS;
+        };
+        if (!run()) { return -1; }
+        auto start = std::chrono::steady_clock::now();
+        for (size_t i = 0; i < iterations; i++) {
+            if (!run()) { return -1; }
+        }
+        std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+        *value = found;
+        return elapsed.count();
+    }
+    dom::parser parser;
+    int64_t found = 0;
+    auto run = [&]() -> bool {
+        dom::element root;
+        if (parser.parse(buf, len, false).get(root) != SUCCESS) { return false; }
+        return root.at_key(name).get_int64().get(found) == SUCCESS;
+    };
+    if (!run()) { return -1; }
+    auto start = std::chrono::steady_clock::now();
+    for (size_t i = 0; i < iterations; i++) {
+        if (!run()) { return -1; }
+    }
+    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    *value = found;
+    return elapsed.count();
+}
+
 int64_t tj_reference_count_many(const uint8_t *buf, size_t len, size_t batch_size, double *seconds) {
     dom::parser parser;
     auto start = std::chrono::steady_clock::now();

@@ -53,11 +53,26 @@ struct OneField: Decodable, Equatable {
 }
 
 /// Registers decoding a single `Int` property from a generated document of about 20 MB (`largeDocument`):
-/// both decoders must parse all of it; TapeJSON then finds the key on the tape.
+/// both decoders must parse all of it; TapeJSON then finds the key on the tape. Two native rows bound
+/// what is possible: simdjson's DOM parser reading the member (the whole document parsed and validated,
+/// as TapeJSON does), and its On-Demand API (structural indexing, then a skip to the member without
+/// parsing or validating what it passes over).
 func registerOneFieldBenchmarks() {
     let foundation = JSONDecoder()
     let tape = TapeJSONDecoder()
     let input = "one field of 20MB"
+
+    for (library, access) in [("native simdjson DOM", ReferenceParser.FieldAccess.dom),
+                              ("native simdjson On-Demand", .onDemand)] {
+        Benchmark(benchmarkName("Decode", input, library), configuration: .native) { benchmark in
+            let document = GeneratedInputs.paddedLargeDocument
+            guard let (seconds, value) = ReferenceParser.fieldSeconds(paddedBytes: document, key: "count",
+                                                                      iterations: 1, access: access),
+                  value == GeneratedInputs.largeDocumentItemCount
+            else { throw BenchmarkInputError("native simdjson did not read the large document's count") }
+            recordThroughput(benchmark, bytes: document.count, seconds: seconds)
+        }
+    }
 
     Benchmark(benchmarkName("Decode", input, "Foundation JSONDecoder"), configuration: .streaming) { benchmark in
         let document = GeneratedInputs.largeDocument

@@ -104,6 +104,15 @@ void tj_stream_destroy(tj_stream *stream);
 /// timed, not the allocation of its buffers.
 double tj_reference_parse_seconds(const uint8_t *buf, size_t len, size_t iterations);
 
+/// The reference for reading one integer member `key` of a large root object: parses `buf[0 ..< len]`
+/// (padded) `iterations` times, after one untimed warm-up, and reads the member each time, either with
+/// the DOM parser (`on_demand` 0: the whole document is parsed and validated, as TapeJSON does) or with
+/// simdjson's On-Demand API (`on_demand` 1: structural indexing of the whole input, then a skip to the
+/// member; values passed over are not validated). Returns the elapsed seconds and stores the member's
+/// value, or returns a negative number when the input or the member is not as expected.
+double tj_reference_field_seconds(const uint8_t *buf, size_t len, const char *key, size_t iterations,
+                                  int on_demand, int64_t *value);
+
 /// The reference for JSON Lines: counts the documents of `buf[0 ..< len]` (padded) with a plain C++
 /// `parse_many` loop at the given batch size. Returns the count, or -1 when a document is invalid;
 /// `*seconds` receives the elapsed time.

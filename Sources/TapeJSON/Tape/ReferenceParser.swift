@@ -13,6 +13,30 @@ public enum ReferenceParser {
         return seconds < 0 ? nil : seconds
     }
 
+    /// How a native reader finds one member of a large document.
+    public enum FieldAccess: Sendable {
+        /// `dom::parser`: the whole document is parsed to a tape and validated, then the member is found
+        /// on the tape (what TapeJSON does).
+        case dom
+        /// simdjson's On-Demand API: structural indexing of the whole input, then a skip to the member;
+        /// values passed over are not parsed or validated.
+        case onDemand
+    }
+
+    /// Seconds a plain C++ loop takes to read the integer member `key` of the root object `iterations`
+    /// times (after one untimed warm-up), and the member's value; nil when the input or the member is
+    /// not as expected.
+    ///
+    /// - Precondition: `SIMDImplementation.padding` readable bytes follow `bytes`.
+    public static func fieldSeconds(paddedBytes bytes: UnsafeRawBufferPointer, key: String, iterations: Int,
+                                    access: FieldAccess) -> (seconds: Double, value: Int64)? {
+        guard let base = bytes.baseAddress else { return nil }
+        var value: Int64 = 0
+        let seconds = tj_reference_field_seconds(base.assumingMemoryBound(to: UInt8.self), bytes.count, key,
+                                                 iterations, access == .onDemand ? 1 : 0, &value)
+        return seconds < 0 ? nil : (seconds, value)
+    }
+
     /// Counts the documents of a JSON Lines buffer with a plain C++ `parse_many` loop; returns the count
     /// and the seconds it took, or nil when a document is invalid.
     ///

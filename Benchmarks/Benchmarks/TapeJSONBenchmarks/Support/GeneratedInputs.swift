@@ -1,4 +1,5 @@
 import Foundation
+import TapeJSON
 
 /// Deterministic inputs built in memory on first use: records for the key and date strategies, a
 /// large document, and JSON Lines logs. The same bytes on every run and machine.
@@ -146,5 +147,15 @@ enum GeneratedInputs {
         }
         bytes.append(contentsOf: "],\"count\":\(largeDocumentItemCount)}".utf8)
         return Data(bytes)
+    }()
+
+    /// `largeDocument`'s bytes followed by simdjson's padding, for the native rows (never freed).
+    nonisolated(unsafe) static let paddedLargeDocument: UnsafeRawBufferPointer = {
+        let count = largeDocument.count
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: count + SIMDImplementation.padding, alignment: 64)
+        memory.copyBytes(from: largeDocument)
+        memory.baseAddress!.advanced(by: count).initializeMemory(as: UInt8.self, repeating: 0x20,
+                                                                 count: SIMDImplementation.padding)
+        return UnsafeRawBufferPointer(start: memory.baseAddress, count: count)
     }()
 }
