@@ -29,6 +29,13 @@ final class DecodingContext {
     let exemptsStringDictionaries: Bool
     /// How each type met so far is decoded.
     let typeKinds: TypeKindCache
+    /// The root session of the previous decode call, parked for the next one (see
+    /// `DecodingSession.decodeRoot`). A context is used by one thread at a time.
+    var spareSession: DecodingSession?
+
+    /// What a parked session points at instead of the context that parked it (which would otherwise
+    /// never be freed: it holds the session). Never used to decode.
+    nonisolated(unsafe) static let parked = DecodingContext(TapeJSONDecoder.Configuration())
 
     init(_ configuration: TapeJSONDecoder.Configuration) {
         switch configuration.keyDecodingStrategy {

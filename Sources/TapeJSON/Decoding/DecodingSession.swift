@@ -12,37 +12,43 @@ import Foundation
 /// The session keeps the document storage alive; `KeyedContainerReuse` keeps the session alive for
 /// as long as anything it handed out may be used, so containers that escape stay memory-safe.
 final class DecodingSession: Decoder {
-    let tape: Tape
+    // The mutable state below is only ever touched by the thread running the decode call, through
+    // accesses that never overlap, so it opts out of the runtime's dynamic exclusivity checks (a
+    // measurable share of a small document's decode time).
+
+    @exclusivity(unchecked) private(set) var tape: Tape
     /// Owns the tape's memory.
-    private let owner: AnyObject
-    let context: DecodingContext
+    @exclusivity(unchecked) private var owner: AnyObject
+    /// The decode call's strategies and caches (`DecodingContext.parked` while the session is parked:
+    /// a parked session must not keep the context that holds it alive).
+    @exclusivity(unchecked) private(set) var context: DecodingContext
     /// Tape index of the value this session started at (the document root, or a `superDecoder`'s value).
-    let rootIndex: Int
+    @exclusivity(unchecked) private(set) var rootIndex: Int
     /// The coding path above `rootIndex` (empty except for `superDecoder` sessions).
-    let basePath: [any CodingKey]
+    @exclusivity(unchecked) private(set) var basePath: [any CodingKey]
 
     /// Tape index of the value the `Decoder` and single-value methods read.
-    var valueIndex: Int
+    @exclusivity(unchecked) var valueIndex: Int
     /// The current value's depth below `rootIndex`: the number of frames in its path.
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
 
-    private(set) var frames: UnsafeMutablePointer<PathFrame>
+    @exclusivity(unchecked) private(set) var frames: UnsafeMutablePointer<PathFrame>
     /// `capacity + 1` cursors: one per depth a container can have.
-    private(set) var cursors: UnsafeMutablePointer<KeyCursor>
-    private var capacity: Int
+    @exclusivity(unchecked) private(set) var cursors: UnsafeMutablePointer<KeyCursor>
+    @exclusivity(unchecked) private var capacity: Int
     /// Converted keys per object, for `KeyDecodingStrategy.custom` (keyed by the object's tape index).
-    var customKeyTables: [Int: [String]] = [:]
+    @exclusivity(unchecked) var customKeyTables: [Int: [String]] = [:]
     /// Keys of `PathComponent.explicit` frames.
-    var explicitKeys: [any CodingKey] = []
+    @exclusivity(unchecked) var explicitKeys: [any CodingKey] = []
     /// The keyed-container boxes handed out, with their targets (see `KeyedContainerReuse`).
-    var handedOut = HandedOutBoxes()
+    @exclusivity(unchecked) var handedOut = HandedOutBoxes()
     /// The `superDecoder` sessions handed out.
-    var superSessions: [DecodingSession] = []
+    @exclusivity(unchecked) var superSessions: [DecodingSession] = []
     let reuseSlots: UnsafeMutablePointer<ReuseSlot>
     /// Set when the decode call is over and something it handed out is still in use.
-    var outlivedDecodeCall = false
+    @exclusivity(unchecked) var outlivedDecodeCall = false
     /// Set once the session is in `KeyedContainerReuse`'s list of sessions kept alive.
-    var keptForever = false
+    @exclusivity(unchecked) var keptForever = false
 
     init(tape: Tape, owner: AnyObject, context: DecodingContext, rootIndex: Int, basePath: [any CodingKey]) {
         precondition(KeyedContainerReuse.layoutIsSingleReference,
@@ -71,12 +77,75 @@ final class DecodingSession: Decoder {
 
     /// Decodes the document's root value.
     static func decodeRoot<T: Decodable>(_ type: T.Type, storage: DocumentStorage, context: DecodingContext) throws -> T {
-        var session = DecodingSession(tape: storage.tape, owner: storage, context: context,
+        try decodeRoot(type, tape: storage.tape, owner: storage, tapeIsReused: false, context: context)
+    }
+
+    /// Decodes the root value of `tape`, whose memory `owner` keeps alive.
+    ///
+    /// The session comes from `context` when an earlier call of the same context left one (a JSON Lines
+    /// worker decodes line after line with one context), with the keyed-container boxes it made: a
+    /// small document then decodes without setting up a session or allocating a box. A session goes
+    /// back to the context only when nothing it handed out outlived the call.
+    ///
+    /// `tapeIsReused` says that the tape's memory is overwritten once the call returns (a JSON Lines
+    /// batch buffer): then a container or decoder that outlives the call is moved onto a private copy
+    /// of the tape, which it keeps alive.
+    static func decodeRoot<T: Decodable>(_ type: T.Type, tape: Tape, owner: AnyObject, tapeIsReused: Bool,
+                                         context: DecodingContext) throws -> T {
+        var session: DecodingSession
+        if let spare = context.spareSession {
+            context.spareSession = nil
+            spare.restart(tape: tape, owner: owner, context: context)
+            session = spare
+        } else {
+            session = DecodingSession(tape: tape, owner: owner, context: context,
                                       rootIndex: Tape.rootIndex, basePath: [])
-        defer { KeyedContainerReuse.endDecodeCall(&session) }
-        return try withExtendedLifetime(storage) {
+        }
+        defer {
+            KeyedContainerReuse.endDecodeCall(&session)
+            if session.outlivedDecodeCall {
+                if tapeIsReused {
+                    let copy = DocumentStorage(copying: tape)
+                    session.moveOntoCopy(of: tape, copy: copy)
+                }
+            } else if isKnownUniquelyReferenced(&session) {
+                session.park()
+                context.spareSession = session
+            }
+        }
+        return try withExtendedLifetime(owner) {
             try session.decodeCurrent(type)
         }
+    }
+
+    /// Points a parked root session at a new document, for the next decode call of its context.
+    private func restart(tape: Tape, owner: AnyObject, context: DecodingContext) {
+        self.tape = tape
+        self.owner = owner
+        self.context = context
+        valueIndex = Tape.rootIndex
+        depth = 0
+    }
+
+    /// Points this session, and the `superDecoder` sessions on the same tape, at `copy`, a copy of
+    /// `tape` with the same word indexes.
+    private func moveOntoCopy(of tape: Tape, copy: DocumentStorage) {
+        guard self.tape.words == tape.words else { return }
+        self.tape = copy.tape
+        owner = copy
+        for session in superSessions { session.moveOntoCopy(of: tape, copy: copy) }
+    }
+
+    /// Lets go of the document and of what only one call needs, keeping the boxes, targets and buffers.
+    private func park() {
+        tape = NullDocument.tape
+        owner = NullDocument.owner
+        context = DecodingContext.parked
+        customKeyTables.removeAll()
+        explicitKeys.removeAll()
+        superSessions.removeAll()
+        // Cursors remember objects by tape index: a new document may reuse those indexes.
+        for k in 0...capacity { cursors[k] = KeyCursor(object: 0, next: 0, lengths: 0) }
     }
 
     /// A session for `superDecoder`: the value at `index` (or null when the key is absent) with the

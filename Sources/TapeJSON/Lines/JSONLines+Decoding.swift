@@ -10,10 +10,10 @@ extension JSONLine {
 
     /// Decodes with a context reused across lines (its key-conversion cache survives from line to line).
     func decode<T: Decodable>(_ type: T.Type, context: DecodingContext) throws -> T {
-        // The owner is the worker's own parser: no reference count shared between threads.
-        let session = DecodingSession(tape: tape, owner: owner, context: context,
-                                      rootIndex: Tape.rootIndex, basePath: [])
-        return try session.decodeCurrent(type)
+        // The owner is the worker's own parser: no reference count shared between threads. The
+        // worker's context hands the same session to line after line. The tape lives in a batch
+        // buffer that the next batch overwrites.
+        try DecodingSession.decodeRoot(type, tape: tape, owner: owner, tapeIsReused: true, context: context)
     }
 }
 
