@@ -178,4 +178,64 @@ struct ParallelTests {
         #expect(reports.last == summary)
         #expect(summary.bytes == parallelInput.count)
     }
+
+    @Test("line numbers found only at delivery (the transform never asks) match 1 worker's", arguments: [true, false])
+    func numbersAtDelivery(ordered: Bool) throws {
+        let options = JSONLinesOptions(errorPolicy: .report, batchSize: 4096, chunkSize: 1000)
+        func run(jobs: Int) throws -> (numbers: [Int], bad: [JSONLineError], summary: JSONLinesSummary) {
+            var numbers: [Int] = []
+            var bad: [JSONLineError] = []
+            let summary = try JSONLines(bytes: parallelInput, options: options)
+                .map(jobs: jobs, ordered: ordered, { line in line.length }, each: { _, number in numbers.append(number) },
+                     onInvalidLine: { bad.append($0) })
+            return (numbers, bad, summary)
+        }
+        let one = try run(jobs: 1)
+        let (numbers, bad, summary) = try run(jobs: 3)
+        #expect(summary == one.summary)
+        #expect(one.numbers.count > 2900)
+        if ordered {
+            #expect(numbers == one.numbers)
+            #expect(bad.map(SeenError.init) == one.bad.map(SeenError.init))
+        } else {
+            #expect(numbers.sorted() == one.numbers)
+            #expect(bad.map(SeenError.init).sorted { $0.line < $1.line } == one.bad.map(SeenError.init))
+        }
+        // An invalid line's JSONError carries the same (absolute) line as the JSONLineError around it.
+        let parseErrors = bad.compactMap { error in (error.underlying as? JSONError).map { (error.line, $0.line) } }
+        #expect(!parseErrors.isEmpty)
+        #expect(parseErrors.allSatisfy { $0.0 == $0.1 })
+    }
+
+    @Test("a byte order mark and blank lines before the first chunk's end: numbers and indexes match 1 worker's")
+    func numbersAfterByteOrderMark() throws {
+        var input: [UInt8] = [0xEF, 0xBB, 0xBF, 0x0A, 0x20, 0x0A]
+        input += parallelInput
+        for ordered in [true, false] {
+            let options = JSONLinesOptions(errorPolicy: .skip, batchSize: 4096, chunkSize: 700)
+            let one = try mapPass(JSONLines(bytes: input, options: options), jobs: 1)
+            let many = try mapPass(JSONLines(bytes: input, options: options), jobs: 4, ordered: ordered)
+            let key = { (line: SeenLine) in "\(line.number) #\(line.index) \(line.text)" }
+            expectSame(many.values.map(key).sorted(), one.values.map(key).sorted(), "values, sorted")
+        }
+    }
+
+    @Test("count with workers counts what count() counts", arguments: JSONLinesErrorPolicy.allCases)
+    func countWithWorkers(policy: JSONLinesErrorPolicy) throws {
+        let options = JSONLinesOptions(errorPolicy: policy, batchSize: 4096, chunkSize: 1000)
+        var oneBad: [SeenError] = []
+        var manyBad: [SeenError] = []
+        var oneThrown: SeenError?
+        var manyThrown: SeenError?
+        var one: JSONLinesSummary?
+        var many: JSONLinesSummary?
+        do { one = try JSONLines(bytes: parallelInput, options: options).count { oneBad.append(SeenError($0)) } }
+        catch let error as JSONLineError { oneThrown = SeenError(error) }
+        do { many = try JSONLines(bytes: parallelInput, options: options).count(jobs: 3) { manyBad.append(SeenError($0)) } }
+        catch let error as JSONLineError { manyThrown = SeenError(error) }
+        #expect(many == one)
+        #expect(manyBad == oneBad)
+        #expect(manyThrown == oneThrown)
+        if policy != .fail { #expect(one?.lines == Reference.lines(parallelInput).count) }
+    }
 }

@@ -51,6 +51,9 @@ struct ChunkScanner {
         var next = first            // first byte not yet accounted for
         var line = chunk.baseLine   // line number of `next`
         defer { lineAfterScan = line }
+        // Pages of a mapped file behind the scan are let go every few MiB (a chunk may be a whole file).
+        let releaseStep = 8 << 20
+        var releaseAt = first + releaseStep
 
         restart: while true {
             skipBlankLines(bytes, end, &next, &line)
@@ -63,6 +66,10 @@ struct ChunkScanner {
             defer { tj_stream_destroy(stream) }
             let streamStart = next
             while true {
+                if next >= releaseAt {
+                    chunk.releaseConsumed(upTo: next)
+                    releaseAt = next + releaseStep
+                }
                 var raw = tj_tape()
                 var relative = 0
                 var length = 0

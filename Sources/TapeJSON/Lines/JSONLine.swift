@@ -5,31 +5,49 @@
 /// that can be kept.
 public struct JSONLine: ~Escapable {
     let tape: Tape
+    /// The line number, relative to `origin` when there is one.
+    let storedLine: Int
+    /// The index, relative to `origin` when there is one.
+    let storedIndex: Int
     /// The 1-based line number in the input (for a streamed top-level array: the line where the
     /// element starts).
-    public let lineNumber: Int
+    ///
+    /// Parallel workers do not count the lines before their chunk up front: the number is worked out
+    /// the first time a line of the chunk asks for it (usually from counts the other workers published;
+    /// at worst by counting the newlines between the last known point and the chunk).
+    public var lineNumber: Int {
+        guard let origin else { return storedLine }
+        return origin.resolve().line + storedLine
+    }
     /// The byte offset of the line's first byte in the input.
     public let offset: Int
     /// The length of the line's content in bytes (without its line ending).
     public let length: Int
     /// The 0-based index of this document among the non-blank lines read (for a streamed top-level
-    /// array, the element's index).
-    public let index: Int
+    /// array, the element's index). Worked out lazily in parallel workers, like `lineNumber`.
+    public var index: Int {
+        guard let origin else { return storedIndex }
+        return origin.resolve().index + storedIndex
+    }
     let raw: UnsafeRawBufferPointer
     /// What keeps the tape's memory alive (the worker's parser); not retained here, since a line cannot
     /// outlive the callback in which its owner is alive.
     unowned(unsafe) let owner: AnyObject
+    /// For a line read by a parallel worker: where its chunk starts in line numbers (nil when the stored
+    /// line number and index are absolute). Not retained, like `owner`.
+    unowned(unsafe) let origin: ChunkOrigin?
 
     @_lifetime(borrow owner)
     init(tape: Tape, raw: UnsafeRawBufferPointer, lineNumber: Int, offset: Int, length: Int, index: Int,
-         owner: borrowing AnyObject) {
+         owner: borrowing AnyObject, origin: ChunkOrigin? = nil) {
         self.tape = tape
         self.raw = raw
         self.owner = copy owner
-        self.lineNumber = lineNumber
+        self.origin = origin
+        self.storedLine = lineNumber
         self.offset = offset
         self.length = length
-        self.index = index
+        self.storedIndex = index
     }
 
     /// An owned copy of this line's document (its tape and strings, about the size of the line), which

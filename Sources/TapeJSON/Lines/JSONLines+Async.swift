@@ -18,7 +18,7 @@ extension JSONLines {
         _ body: (borrowing JSONLine) throws -> Void,
         onInvalidLine: (JSONLineError) throws -> Void = { _ in }
     ) async throws -> JSONLinesSummary where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
-        var processor = try ChunkProcessor(options: options)
+        var processor = try ChunkProcessor(options: options, threaded: true)
         var assembler = LineAssembler(chunkSize: max(options.chunkSize, 64))
         for try await piece in chunks {
             try assembler.append(piece) { chunk in

@@ -35,8 +35,10 @@ extension JSONLines {
                                           onProgress: (JSONLinesSummary) -> Void) throws -> JSONLinesSummary {
         let policy = options.errorPolicy
         if jobs <= 1 {
+            // One worker means one thread: parse_many without its stage-1 helper thread, so that 1 and N
+            // workers compare N cores with one.
             var state = makeState()
-            return try scanAll({ line in
+            return try scanAll(threaded: false, { line in
                 let value: T
                 do {
                     value = try transform(&state, line)
@@ -51,7 +53,17 @@ extension JSONLines {
         let pool = ChunkPool(keep: 4 * jobs)
         var chunker = try makeChunker(pool: pool)
         defer { chunker.release() }
-        let work = WorkQueue<State, T>(jobs: jobs, options: options, makeState: makeState, transform: transform)
+        // Chunks viewed in place are not counted up front: workers number their lines from 1 and the
+        // absolute numbers come from `LineNumbering` when asked for (or at delivery). Chunks read from a
+        // stream are counted as they are cut (their bytes do not stay around to be counted later).
+        var numbering: LineNumbering?
+        if let regionChunker = chunker as? RegionChunker {
+            numbering = LineNumbering(region: regionChunker.region, begin: regionChunker.begin,
+                                      line: regionChunker.startLine)
+            chunker.countsLines = false
+        }
+        let work = WorkQueue<State, T>(jobs: jobs, options: options, numbering: numbering, makeState: makeState,
+                                       transform: transform)
         defer { work.shutdown() }
 
         var summary = JSONLinesSummary()
@@ -62,11 +74,17 @@ extension JSONLines {
 
         func deliver(_ result: ChunkResult<T>) throws {
             summary.bytes += result.bytes
+            // Chunk-relative line numbers (lazy numbering) become absolute here.
+            var lineOffset = 0
+            if let numbering, result.relativeLines {
+                lineOffset = numbering.position(ofChunkAt: result.chunkStart, delivered: true).line - 1
+            }
             // Values and errors come back in two arrays; each error knows how many values precede it.
             var nextError = 0
             func deliverErrors(upTo valueCount: Int) throws {
                 while nextError < result.errors.count && result.errors[nextError].afterValues <= valueCount {
-                    let error = result.errors[nextError].error
+                    var error = result.errors[nextError].error
+                    if lineOffset != 0 { error.moveLines(by: lineOffset, underlyingToo: result.errors[nextError].parse) }
                     nextError += 1
                     summary.lines += 1
                     summary.invalid += 1
@@ -77,24 +95,33 @@ extension JSONLines {
                     }
                 }
             }
-            for k in result.values.indices {
-                try deliverErrors(upTo: k)
-                summary.lines += 1
-                summary.documents += 1
-                try each(result.values[k], result.lines[k])
+            // Values are lent to `each` in place: no copy, so no reference counting on this thread of
+            // what the worker allocated (their counts' cache lines stay with the worker).
+            try result.values.withUnsafeBufferPointer { values in
+                for k in values.indices {
+                    try deliverErrors(upTo: k)
+                    summary.lines += 1
+                    summary.documents += 1
+                    try each(values[k], lineOffset + result.lines[k])
+                }
             }
             try deliverErrors(upTo: result.values.count)
         }
 
         func deliverReady(blocking: Bool) throws {
             if blocking { work.waitForCompletion() }
-            let ready = work.takeCompleted(ordered: ordered, next: nextToDeliver)
-            for result in ready {
+            var ready = work.takeCompleted(ordered: ordered, next: nextToDeliver)
+            for k in ready.indices {
                 inFlight -= 1
                 if ordered { nextToDeliver += 1 }
-                if let error = result.setupError { throw error }
-                try deliver(result)
-                work.recycle(result.values, worker: result.worker)
+                if let error = ready[k].setupError { throw error }
+                try deliver(ready[k])
+                // Hand the arrays back as their only owner, so the worker frees and reuses them in place.
+                var values: [T] = []
+                var lines: [Int] = []
+                swap(&values, &ready[k].values)
+                swap(&lines, &ready[k].lines)
+                work.recycle(values, lines, worker: ready[k].worker)
                 onProgress(summary)
             }
         }
@@ -126,24 +153,42 @@ extension JSONLines {
 
 /// A worker's results for one chunk.
 ///
-/// Values and their line numbers are kept in plain arrays (cheap to append to from generic code); the
-/// rarer errors record how many values precede them, so delivery can interleave them in input order.
+/// Values and their line numbers are kept in plain arrays (cheap to append to from generic code, and
+/// reused by the worker from chunk to chunk); the rarer errors record how many values precede them, so
+/// delivery can interleave them in input order.
 struct ChunkResult<T>: @unchecked Sendable {
     var sequence: Int
     var bytes: Int
-    var values: [T] = []
-    var lines: [Int] = []
-    var errors: [(afterValues: Int, error: JSONLineError)] = []
+    var values: [T]
+    var lines: [Int]
+    /// Errors, each after `afterValues` values; `parse` marks invalid JSON (whose underlying `JSONError`
+    /// carries the line number too), as opposed to a failed transform.
+    var errors: [(afterValues: Int, error: JSONLineError, parse: Bool)] = []
     var setupError: Error?
     /// The worker that produced the values (and frees them once delivered).
     var worker = 0
+    /// Region offset of the chunk, to look its first line number up (`LineNumbering`).
+    var chunkStart = 0
+    /// Whether `lines` and the errors' line numbers count from the chunk's first line (as 1).
+    var relativeLines = false
 
-    init(sequence: Int, bytes: Int, expectedLines: Int, setupError: Error?) {
+    init(sequence: Int, bytes: Int, values: [T], lines: [Int], setupError: Error?) {
         self.sequence = sequence
         self.bytes = bytes
+        self.values = values
+        self.lines = lines
         self.setupError = setupError
-        values.reserveCapacity(expectedLines)
-        lines.reserveCapacity(expectedLines)
+    }
+}
+
+extension JSONLineError {
+    /// Shifts the line number by `delta`, and the underlying `JSONError`'s too when `underlyingToo`.
+    mutating func moveLines(by delta: Int, underlyingToo: Bool) {
+        line += delta
+        if underlyingToo, var json = underlying as? JSONError {
+            json.line += delta
+            underlying = json
+        }
     }
 }
 
@@ -153,9 +198,10 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
         var pending: [LineChunk] = []
         var completed: [Int: ChunkResult<T>] = [:]
         var stopping = false
-        /// Delivered values, per worker, for that worker to free: memory goes back to the allocator of
-        /// the thread that allocated it, so threads do not contend for each other's malloc arenas.
-        var spent: [[[T]]]
+        /// Delivered values (and their line numbers), per worker, for that worker to free and reuse:
+        /// memory goes back to the allocator of the thread that allocated it, so threads do not contend
+        /// for each other's malloc arenas, and the arrays keep their capacity for the next chunks.
+        var spent: [[(values: [T], lines: [Int])]]
     }
 
     private let state: Mutex<State>
@@ -164,13 +210,14 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
     private let exited = DispatchSemaphore(value: 0)
     private let jobs: Int
 
-    init(jobs: Int, options: JSONLinesOptions, makeState: @escaping @Sendable () -> WorkerState,
+    init(jobs: Int, options: JSONLinesOptions, numbering: LineNumbering?, makeState: @escaping @Sendable () -> WorkerState,
          transform: @escaping @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
         self.jobs = jobs
         self.state = Mutex(State(spent: Array(repeating: [], count: jobs)))
         for worker in 0..<jobs {
             let thread = Thread { [self] in
-                self.work(worker: worker, options: options, makeState: makeState, transform: transform)
+                self.work(worker: worker, options: options, numbering: numbering, makeState: makeState,
+                          transform: transform)
                 self.exited.signal()
             }
             thread.stackSize = 1 << 20
@@ -217,58 +264,89 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
         for _ in 0..<jobs { exited.wait() }
     }
 
-    /// Hands a delivered chunk's values back to the worker that made them, to be freed there.
-    func recycle(_ values: consuming [T], worker: Int) {
-        let values = values
-        state.withLock { $0.spent[worker].append(values) }
+    /// Hands a delivered chunk's values and line numbers back to the worker that made them, to be freed
+    /// (and the arrays reused) there.
+    func recycle(_ values: consuming [T], _ lines: consuming [Int], worker: Int) {
+        let spent = (values: values, lines: lines)
+        state.withLock { $0.spent[worker].append(spent) }
     }
 
-    private func work(worker: Int, options: JSONLinesOptions, makeState: @Sendable () -> WorkerState,
+    private func work(worker: Int, options: JSONLinesOptions, numbering: LineNumbering?,
+                      makeState: @Sendable () -> WorkerState,
                       transform: @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
         var workerState = makeState()
         var scanner: ChunkScanner?
         var setupError: Error?
         do {
+            // Workers are the parallelism: no stage-1 helper thread per worker.
             scanner = try ChunkScanner(maxDepth: options.maxDepth, batchSize: options.batchSize, threaded: false)
         } catch {
             setupError = error
         }
+        let origin = numbering.map { ChunkOrigin(numbering: $0) }
+        // Emptied arrays of delivered chunks, kept with their capacity for the next chunks' results (no
+        // large allocation per chunk).
+        var spareValues: [[T]] = []
+        var spareLines: [[Int]] = []
         while true {
             available.wait()
-            var spent: [[T]] = []
+            var spent: [(values: [T], lines: [Int])] = []
             let next = state.withLock { state -> LineChunk? in
                 swap(&spent, &state.spent[worker])
                 if state.stopping { return nil }
                 return state.pending.isEmpty ? nil : state.pending.removeFirst()
             }
-            spent = []  // freed on this thread, which allocated them
+            // Delivered values are freed here, on the thread that allocated them (so threads do not
+            // contend for each other's malloc arenas). Each array is mutated only once this loop's copy
+            // of it is gone (`spent` gave it up), so in place: it keeps its capacity.
+            while var arrays = spent.popLast() {
+                arrays.values.removeAll(keepingCapacity: true)
+                arrays.lines.removeAll(keepingCapacity: true)
+                if spareValues.count < 4 {
+                    spareValues.append(arrays.values)
+                    spareLines.append(arrays.lines)
+                }
+            }
             guard let chunk = next else { return }
             var result = ChunkResult<T>(sequence: chunk.sequence, bytes: chunk.count - chunk.start,
-                                        expectedLines: chunk.lineCount, setupError: setupError)
+                                        values: spareValues.popLast() ?? [], lines: spareLines.popLast() ?? [],
+                                        setupError: setupError)
             result.worker = worker
+            result.chunkStart = chunk.baseOffset
             if var active = scanner {
                 let owner = active.streamParser as AnyObject
                 let base = UnsafeRawPointer(chunk.base) - chunk.baseOffset
+                // With lazy numbering, lines count from 1 and indexes from 0 within the chunk.
+                if let origin {
+                    origin.reset(start: chunk.baseOffset)
+                    chunk.baseLine = 1
+                    chunk.baseIndex = 0
+                    result.relativeLines = true
+                }
                 var index = chunk.baseIndex
                 _ = active.scan(chunk) { outcome in
                     switch outcome {
                     case .document(let tape, let line, let offset, let length):
                         let item = JSONLine(tape: tape, raw: UnsafeRawBufferPointer(start: base + offset, count: length),
-                                        lineNumber: line, offset: offset, length: length, index: index,
-                                            owner: owner)
+                                            lineNumber: line, offset: offset, length: length, index: index,
+                                            owner: owner, origin: origin)
                         index += 1
                         do {
                             result.values.append(try transform(&workerState, item))
                             result.lines.append(line)
                         } catch {
                             result.errors.append((result.values.count, JSONLineError(line: line, column: 1, offset: offset,
-                                                                                     underlying: error)))
+                                                                                     underlying: error), false))
                         }
                     case .invalid(let error):
                         index += 1
-                        result.errors.append((result.values.count, JSONLineError(error)))
+                        result.errors.append((result.values.count, JSONLineError(error), true))
                     }
                     return true
+                }
+                if let numbering {
+                    numbering.publish(start: chunk.baseOffset, end: chunk.baseOffset + chunk.count,
+                                      lines: active.lineAfterScan - 1, nonBlank: index)
                 }
                 scanner = active
             }

@@ -111,11 +111,15 @@ public final class JSONLines {
 
     /// The single-threaded pass: `body` handles a valid line and may turn it into a bad one by returning
     /// an error (a failed transform), which then goes through the error policy.
-    func scanAll(_ body: (borrowing JSONLine) throws -> JSONLineError?,
+    ///
+    /// With `threaded`, simdjson's `parse_many` runs its stage 1 (finding the structure of the next batch)
+    /// on a helper thread while this thread handles the current batch, as native `parse_many` does by
+    /// default; without it everything runs on the calling thread (one worker of `map`).
+    func scanAll(threaded: Bool = true, _ body: (borrowing JSONLine) throws -> JSONLineError?,
                  onInvalidLine: (JSONLineError) throws -> Void,
                  onProgress: (JSONLinesSummary) -> Void = { _ in }) throws -> JSONLinesSummary {
-        var processor = try ChunkProcessor(options: options)
-        try withChunks({ chunk in
+        var processor = try ChunkProcessor(options: options, threaded: threaded)
+        try withChunks(threaded: threaded, { chunk in
             defer { onProgress(processor.summary) }
             return try processor.process(chunk, body, onInvalidLine: onInvalidLine)
         }, lineAfter: { processor.scanner.lineAfterScan })
@@ -125,17 +129,33 @@ public final class JSONLines {
     /// Counts the documents without handing them out (the fastest pass: validation only).
     ///
     /// Under `.skip` and `.report` the summary's `documents` counts the valid lines; under `.fail` the
-    /// first bad line is thrown.
+    /// first bad line is thrown. Runs on the calling thread, with simdjson's stage-1 helper thread
+    /// (see `count(jobs:onInvalidLine:)` for more workers).
     public func count(onInvalidLine: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
-        try forEach({ _ in }, onInvalidLine: onInvalidLine)
+        var processor = try ChunkProcessor(options: options, threaded: true)
+        try withChunks(threaded: true, { chunk in
+            try processor.count(chunk, onInvalidLine: onInvalidLine)
+        }, lineAfter: { processor.scanner.lineAfterScan })
+        return processor.summary
+    }
+
+    /// Counts the documents with `jobs` workers (1: `count(onInvalidLine:)` on the calling thread, which
+    /// also uses simdjson's stage-1 helper thread). Bad lines go through the error policy as in
+    /// `count(onInvalidLine:)`; under `.report` they arrive in input order on the calling thread.
+    public func count(jobs: Int, onInvalidLine: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+        if jobs <= 1 { return try count(onInvalidLine: onInvalidLine) }
+        return try map(jobs: jobs, { _ in () }, each: { _, _ in }, onInvalidLine: onInvalidLine)
     }
 
     /// Feeds `body` the chunks of the input in order; `body` returns false to stop. Chunks are numbered
     /// by the caller as it scans (`countsLines` is off), which saves a pass over the bytes.
-    func withChunks(_ body: (LineChunk) throws -> Bool, lineAfter: () -> Int) throws {
-        // One thread: in-place chunks can be larger (they cost no memory beyond their pages, released as
-        // they finish), so fewer parse_many streams restart their pipeline.
-        var chunker = try makeChunker(pool: ChunkPool(keep: 2), sequential: true)
+    ///
+    /// With `threaded` (a `parse_many` stream with a helper thread, costly to start) an input in memory
+    /// is one chunk, scanned by one stream, its pages released as the scan moves on; otherwise chunks
+    /// are four times the chunk size (one thread: in-place chunks cost no memory beyond their pages,
+    /// released as they finish).
+    func withChunks(threaded: Bool, _ body: (LineChunk) throws -> Bool, lineAfter: () -> Int) throws {
+        var chunker = try makeChunker(pool: ChunkPool(keep: 2), sequential: true, wholeRegion: threaded)
         chunker.countsLines = false
         defer { chunker.release() }
         var nextLine = chunker.startLine
@@ -152,8 +172,8 @@ public final class JSONLines {
 
     /// A chunk source over this reader's input (or its shard): in-place views of a mapped file or of the
     /// bytes given, or buffers read from a stream.
-    func makeChunker(pool: ChunkPool, sequential: Bool = false) throws -> any ChunkSource {
-        let regionChunkSize = sequential ? options.chunkSize * 4 : options.chunkSize
+    func makeChunker(pool: ChunkPool, sequential: Bool = false, wholeRegion: Bool = false) throws -> any ChunkSource {
+        var regionChunkSize = sequential ? options.chunkSize * 4 : options.chunkSize
         let region: ChunkRegion
         switch input {
         case .memory(let bytes):
@@ -184,6 +204,7 @@ public final class JSONLines {
             close(fd)
             region = ChunkRegion(file: try MappedFile(path: path, maxSize: Int.max))
         }
+        if wholeRegion { regionChunkSize = max(region.bytes.count, regionChunkSize) }
         guard let shard else { return RegionChunker(region: region, chunkSize: regionChunkSize) }
         let size = region.bytes.count
         let (begin, line) = lineStart(atOrAfter: size * shard.index / shard.count, in: region)
@@ -199,9 +220,38 @@ struct ChunkProcessor {
     let policy: JSONLinesErrorPolicy
     var summary = JSONLinesSummary()
 
-    init(options: JSONLinesOptions) throws {
-        scanner = try ChunkScanner(maxDepth: options.maxDepth, batchSize: options.batchSize, threaded: true)
+    init(options: JSONLinesOptions, threaded: Bool) throws {
+        scanner = try ChunkScanner(maxDepth: options.maxDepth, batchSize: options.batchSize, threaded: threaded)
         policy = options.errorPolicy
+    }
+
+    /// Scans one chunk only to count its lines (no `JSONLine` is made, no callback runs for valid ones).
+    mutating func count(_ chunk: LineChunk, onInvalidLine: (JSONLineError) throws -> Void) throws -> Bool {
+        let policy = self.policy
+        var lines = summary.lines
+        var documents = summary.documents
+        var invalid = summary.invalid
+        defer {
+            summary.lines = lines
+            summary.documents = documents
+            summary.invalid = invalid
+        }
+        summary.bytes += chunk.count - chunk.start
+        return try scanner.scan(chunk) { outcome in
+            lines += 1
+            switch outcome {
+            case .document:
+                documents += 1
+            case .invalid(let error):
+                invalid += 1
+                switch policy {
+                case .fail: throw JSONLineError(error)
+                case .skip: break
+                case .report: try onInvalidLine(JSONLineError(error))
+                }
+            }
+            return true
+        }
     }
 
     /// Scans one chunk; `body` handles a valid line and may turn it into a bad one by returning an error.

@@ -20,8 +20,6 @@ final class LineChunk: @unchecked Sendable {
     var baseIndex = 0
     /// Position of the chunk in the input (0, 1, 2, …), for ordered delivery.
     var sequence = 0
-    /// Newlines in the chunk, when the source counted them (a capacity hint for results).
-    var lineCount = 0
     /// The pool to return the buffer to. Weak: the pool holds idle chunks, which must not keep it alive.
     private weak var pool: ChunkPool?
     /// For a view into a larger buffer: what keeps that buffer alive, and how to release its pages.
@@ -59,7 +57,6 @@ final class LineChunk: @unchecked Sendable {
         baseLine = line
         baseIndex = index
         let counts = countLines(uint8 + start, count - start)
-        lineCount = counts.newlines
         line += counts.newlines
         index += counts.nonBlank
     }
@@ -67,11 +64,22 @@ final class LineChunk: @unchecked Sendable {
 
     deinit { if region == nil { base.deallocate() } }
 
+    /// For a view: how many of its bytes have had their pages released already.
+    private var released = 0
+
+    /// Releases the pages of a view's first `upTo` bytes, which a scan has finished with (no effect on
+    /// owned buffers). Lets one long scan over a mapped file keep a flat resident size.
+    func releaseConsumed(upTo end: Int) {
+        guard let region, end > released else { return }
+        let offset = UnsafeRawPointer(base) - region.bytes.baseAddress!
+        region.release((offset + released)..<(offset + end))
+        released = end
+    }
+
     /// Hands the buffer back for reuse (a view instead releases its pages of a mapped file).
     func recycle() {
-        if let region {
-            let offset = UnsafeRawPointer(base) - region.bytes.baseAddress!
-            region.release(offset..<(offset + count))
+        if region != nil {
+            releaseConsumed(upTo: count)
         } else {
             pool?.give(self)
         }

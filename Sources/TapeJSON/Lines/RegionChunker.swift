@@ -20,6 +20,8 @@ protocol ChunkSource {
 struct RegionChunker: ChunkSource {
     let region: ChunkRegion
     let chunkSize: Int
+    /// Where the first chunk starts (a line start; its line number is `startLine`).
+    let begin: Int
     private var position: Int
     private let end: Int
     private var line: Int
@@ -32,6 +34,7 @@ struct RegionChunker: ChunkSource {
     init(region: ChunkRegion, chunkSize: Int, begin: Int = 0, end: Int? = nil, line: Int = 1) {
         self.region = region
         self.chunkSize = max(chunkSize, 64)
+        self.begin = begin
         self.position = begin
         self.end = end ?? region.bytes.count
         self.line = line
