@@ -195,7 +195,19 @@ double tj_reference_field_seconds(const uint8_t *buf, size_t len, const char *ke
 }
 
 int64_t tj_reference_count_many(const uint8_t *buf, size_t len, size_t batch_size, double *seconds) {
+    return tj_reference_count_many_threaded(buf, len, batch_size, true, seconds);
+}
+
+int64_t tj_reference_count_many_threaded(const uint8_t *buf, size_t len, size_t batch_size, bool threaded,
+                                         double *seconds) {
+    // A fresh parser per call, as `JSONLines.count()` makes its own per call; its buffers are allocated
+    // by the first parse_many, inside the timed part, on both sides.
     dom::parser parser;
+#ifdef SIMDJSON_THREADS_ENABLED
+    parser.threaded = threaded;
+#else
+    (void)threaded;
+#endif
     auto start = std::chrono::steady_clock::now();
     int64_t count = 0;
     dom::document_stream stream;

@@ -117,6 +117,10 @@ double tj_reference_field_seconds(const uint8_t *buf, size_t len, const char *ke
 /// `parse_many` loop at the given batch size. Returns the count, or -1 when a document is invalid;
 /// `*seconds` receives the elapsed time.
 int64_t tj_reference_count_many(const uint8_t *buf, size_t len, size_t batch_size, double *seconds);
+/// `tj_reference_count_many` with simdjson's stage-1 helper thread on (`threaded`, simdjson's default) or
+/// off, so that the reference does the same work as the reader it is compared with.
+int64_t tj_reference_count_many_threaded(const uint8_t *buf, size_t len, size_t batch_size, bool threaded,
+                                         double *seconds);
 
 #ifdef __cplusplus
 }

@@ -31,15 +31,21 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Print the results as JSON on stdout.")
     var json = false
 
+    @Flag(name: .long, help: "Run only the JSON Lines rows (generated logs of --log-size bytes), not the corpus.")
+    var linesOnly = false
+
     func validate() throws {
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
         guard sampleTime > 0 else { throw ValidationError("--sample-time must be positive") }
+        if linesOnly && (logSize <= 0 || !files.isEmpty) {
+            throw ValidationError("--lines-only needs a positive --log-size and no --files")
+        }
     }
 
     func run() throws {
         let inputs: [BenchInput]
         do {
-            inputs = try files.isEmpty ? BenchInput.corpus(at: corpus) : files.map { try BenchInput(path: $0) }
+            inputs = linesOnly ? [] : try files.isEmpty ? BenchInput.corpus(at: corpus) : files.map { try BenchInput(path: $0) }
         } catch {
             Diagnostics.error("tapejson: \(error)")
             throw ExitCode(ExitStatus.usageOrIO)
@@ -61,7 +67,7 @@ struct Bench: ParsableCommand {
         }
         let medians = try harness.measure(plan.workloads)
         if showProgress { writeAll(2, Array("\r\u{1B}[K".utf8)) }
-        let report = BenchReport(plan: plan, medians: medians, machine: machineLine(), peakMemory: peakResidentBytes())
+        let report = BenchReport(plan: plan, medians: medians.seconds, cpuMedians: medians.cpuSeconds, machine: machineLine(), peakMemory: peakResidentBytes())
         var out = StandardOutput()
         out.write(json ? report.json() : report.table())
         out.flush()

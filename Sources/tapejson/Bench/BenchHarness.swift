@@ -41,16 +41,42 @@ struct Comparison {
     let baseline: Int
 }
 
-/// Throughput samples of one workload.
+/// Throughput samples of one workload: elapsed seconds per run, and the process's CPU seconds (user +
+/// system, all threads) per run over the same runs.
 struct Samples {
     var secondsPerRun: [Double] = []
+    var cpuSecondsPerRun: [Double] = []
 
-    var median: Double {
-        let sorted = secondsPerRun.sorted()
+    var median: Double { Samples.median(secondsPerRun) }
+    var cpuMedian: Double { Samples.median(cpuSecondsPerRun) }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }
         let mid = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
     }
+}
+
+/// The medians of a bench run, per workload.
+struct Medians {
+    /// Elapsed seconds per run.
+    var seconds: [Double]
+    /// CPU seconds (user + system, all threads of the process) per run: on a shared machine, what a run
+    /// costs independently of whether other processes left the cores free.
+    var cpuSeconds: [Double]
+}
+
+/// CPU seconds (user + system) this process has used so far, all threads together.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
+        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
 }
 
 /// Times workloads by interleaving them: every round runs each workload once (for about `sampleTime`
@@ -77,8 +103,8 @@ struct BenchHarness {
         try work.timed(iterations)
     }
 
-    /// Measures every workload, interleaved, and returns the median seconds per run of each.
-    func measure(_ workloads: [Workload]) throws -> [Double] {
+    /// Measures every workload, interleaved, and returns the median seconds (elapsed and CPU) per run of each.
+    func measure(_ workloads: [Workload]) throws -> Medians {
         var iterations: [Int] = []
         for (n, work) in workloads.enumerated() {
             progress("calibrating \(n + 1)/\(workloads.count): \(work.file) \(work.operation) (\(work.library))")
@@ -88,11 +114,14 @@ struct BenchHarness {
         for round in 0..<rounds {
             for (n, work) in workloads.enumerated() {
                 progress("round \(round + 1)/\(rounds), \(n + 1)/\(workloads.count): \(work.file) \(work.operation) (\(work.library))")
+                let cpuBefore = processCPUSeconds()
                 let seconds = try time(work, iterations: iterations[n])
+                let cpu = processCPUSeconds() - cpuBefore
                 samples[n].secondsPerRun.append(seconds / Double(iterations[n]))
+                samples[n].cpuSecondsPerRun.append(cpu / Double(iterations[n]))
             }
         }
-        return samples.map(\.median)
+        return Medians(seconds: samples.map(\.median), cpuSeconds: samples.map(\.cpuMedian))
     }
 }
 

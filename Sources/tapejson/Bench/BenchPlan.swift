@@ -6,6 +6,9 @@ import TapeJSON
 struct BenchPlan {
     private(set) var workloads: [Workload] = []
     var comparisons: [Comparison] = []
+    /// Workloads whose CPU time is reported beside their elapsed time (the JSON Lines ones, where threads
+    /// are involved: on a shared machine CPU time shows what a run costs even when cores are busy).
+    var cpuReported: [Int] = []
 
     mutating func add(_ workload: Workload) -> Int {
         workloads.append(workload)
@@ -72,13 +75,17 @@ extension BenchPlan {
         let input = UnsafeRawBufferPointer(start: padded.baseAddress, count: size)
         let lines = JSONLines(bytes: bytes)
         let expected = try lines.count().documents
-        guard let reference = ReferenceParser.countDocuments(paddedBytes: input, batchSize: 1 << 20), reference.count == expected else {
+        // Both sides do the same work: the batch size JSONLines uses, and simdjson's stage-1 helper thread
+        // on, as `count()` has it (and as parse_many has it by default); each run makes its own parser.
+        let batchSize = lines.options.batchSize
+        guard let reference = ReferenceParser.countDocuments(paddedBytes: input, batchSize: batchSize, threaded: true),
+              reference.count == expected else {
             throw JSONInputError(path: name, reason: "native parse_many and JSONLines disagree on the document count")
         }
         let native = add(Workload(file: name, operation: "count", library: "simdjson parse_many", bytes: size) { n in
             var total = 0.0
             for _ in 0..<n {
-                guard let run = ReferenceParser.countDocuments(paddedBytes: input, batchSize: 1 << 20) else {
+                guard let run = ReferenceParser.countDocuments(paddedBytes: input, batchSize: batchSize, threaded: true) else {
                     throw JSONInputError(path: name, reason: "native parse_many failed")
                 }
                 total += run.seconds
@@ -90,7 +97,7 @@ extension BenchPlan {
         })
         let jobs = ProcessInfo.processInfo.activeProcessorCount
         let parallel = add(Workload(file: name, operation: "count (\(jobs) workers)", library: "TapeJSON", bytes: size) {
-            _ = try lines.map(jobs: jobs, { _ in () }, each: { _, _ in })
+            _ = try lines.count(jobs: jobs)
         })
         let lineRanges = bytes.split(separator: 0x0A).map { Data($0) }
         let foundation = add(Workload(file: name, operation: "count", library: "JSONSerialization per line", bytes: size) {
@@ -121,6 +128,7 @@ extension BenchPlan {
         })
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine vs JSONDecoder per line", subject: decodeOne, baseline: decodeFoundation))
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine, \(jobs) workers vs 1 worker", subject: decodeMany, baseline: decodeOne))
+        cpuReported += [native, count, parallel, decodeOne, decodeMany]
     }
 }
 
@@ -179,6 +187,8 @@ struct EventSink {
 struct BenchReport {
     let plan: BenchPlan
     let medians: [Double]
+    /// Median CPU seconds per run (all threads), per workload.
+    let cpuMedians: [Double]
     let machine: String
     let peakMemory: Int
 
@@ -209,6 +219,16 @@ struct BenchReport {
             text += cells.joined(separator: "  ") + "\n"
             if n == 0 { text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
         }
+        if !plan.cpuReported.isEmpty {
+            text += "\nCPU time per run (user + system, all threads of the process; medians):\n"
+            let names = plan.cpuReported.map { "\(plan.workloads[$0].file) \(plan.workloads[$0].operation) (\(plan.workloads[$0].library))" }
+            let width = names.map(\.count).max() ?? 0
+            for (k, index) in plan.cpuReported.enumerated() {
+                text += names[k].padding(toLength: width, withPad: " ", startingAt: 0)
+                text += String(format: "  elapsed %8.2f ms  CPU %8.2f ms  (%.2f cores)\n", medians[index] * 1e3,
+                               cpuMedians[index] * 1e3, cpuMedians[index] / medians[index])
+            }
+        }
         text += "\npeak resident memory: \(peakMemory / 1_048_576) MiB\n"
         return text
     }
@@ -222,6 +242,8 @@ struct BenchReport {
                 "baseline": plan.workloads[c.baseline].library,
                 "baseline_mb_per_s": megabytesPerSecond(c.baseline),
                 "ratio": medians[c.baseline] / medians[c.subject],
+                "tapejson_cpu_seconds": cpuMedians[c.subject],
+                "baseline_cpu_seconds": cpuMedians[c.baseline],
             ])
         }
         let object: [String: Any] = [
