@@ -226,6 +226,28 @@ import TapeJSON
         #expect(string == "s!")
     }
 
+    @Test func objectsOfTheSameShape() throws {
+        // Repeated shapes (copied from a template after their second sighting), nested objects of the
+        // shape being built, the same keys in another order, and a shape with a repeated key.
+        var parts: [String] = []
+        for n in 0..<50 {
+            parts.append(#"{"a": \#(n), "b": "s\#(n)", "c": {"a": \#(n), "b": null, "c": [\#(n)]}}"#)
+            parts.append(#"{"b": \#(n), "a": [], "c": true}"#)
+            parts.append(#"{"a": 1, "a": \#(n), "b": 2}"#)
+            parts.append(#"{"x": {"x": {"x": \#(n), "long key of more than sixteen bytes": "v"}}}"#)
+        }
+        let text = "[" + parts.joined(separator: ",") + "]"
+        try expectSameGraph(text)
+        try expectSameGraph(text, options: [.mutableContainers, .mutableLeaves])
+    }
+
+    @Test func manyDistinctKeysAndShapes() throws {
+        // More distinct keys than the key table interns, and more shapes than it remembers.
+        let wide = (0..<20_000).map { #""key\#($0)": \#($0)"# }.joined(separator: ",")
+        let narrow = (0..<6_000).map { #"{"k\#($0)": 1, "k\#($0 + 1)": [\#($0)]}"# }.joined(separator: ",")
+        try expectSameGraph("[{\(wide)}, \(narrow), \(narrow)]")
+    }
+
     @Test func allOptions() throws {
         try expectSameGraph(#"{"a": ["x", {"b": "y"}]}"#, options: [.mutableContainers, .mutableLeaves, .fragmentsAllowed])
     }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Containers are built directly at their final size (the tape's start words carry the element
 /// count); strings are copied once from the string buffer without a second UTF-8 validation, and each
-/// distinct key only once (`KeyCache`); numbers go through `FoundationNumbers`, which needs a number's
+/// distinct key only once (`KeyTable`), and objects whose keys repeat an earlier object's copy a template
+/// instead of hashing their keys (`ShapeTable`); numbers go through `FoundationNumbers`, which needs a number's
 /// text only for doubles: `NumberTextScanner` finds it in the input, lazily, so a document without
 /// doubles is never rescanned (see `numberText(ordinal:tapeIndex:)`).
 ///
@@ -18,8 +19,13 @@ struct ObjectGraphBuilder {
     let mutableLeaves: Bool
     /// Where the numbers' text is found when a double needs it.
     var scanner: NumberTextScanner
-    /// One String per distinct key.
-    let keys: KeyCache
+    /// One String (and id) per distinct key.
+    var keys = KeyTable()
+    /// The objects' shapes and their templates.
+    var shapes = ShapeTable()
+    /// The key ids of the objects being built, innermost last (each object pushes its own while it
+    /// looks up its shape, and pops them before it returns).
+    private var keyIDStack: [Int32] = []
     /// The tape index of the last number the scanner located.
     private var scannerTapeIndex = 0
     /// How many numbers the walk has passed (the ordinal of the next one, in document order).
@@ -30,9 +36,8 @@ struct ObjectGraphBuilder {
     /// to be discarded: the walk replaces such a container by `NSNull` and goes on).
     private(set) var depthExceeded = false
 
-    init(tape: Tape, text: UnsafeRawBufferPointer, options: JSONSerialization.ReadingOptions, keys: KeyCache) {
+    init(tape: Tape, text: UnsafeRawBufferPointer, options: JSONSerialization.ReadingOptions) {
         self.tape = tape
-        self.keys = keys
         self.mutableContainers = options.contains(.mutableContainers)
         self.mutableLeaves = options.contains(.mutableLeaves)
         self.scanner = NumberTextScanner(text: text)
@@ -145,14 +150,72 @@ struct ObjectGraphBuilder {
         defer { depth -= 1 }
         let start = i
         let end = tape.containerEnd(start) - 1   // the '}' word
-        var members = [String: Any](minimumCapacity: tape.elementCount(start))
+        i = end + 1
+        let count = tape.elementCount(start)
+        let members: [String: Any]
+        if count > 0, count <= ShapeTable.maximumKeyCount {
+            members = shapedObject(start: start, end: end, count: count)
+        } else {
+            members = objectKeyByKey(start: start, end: end, count: count, ids: nil)
+        }
+        return mutableContainers ? NSMutableDictionary(dictionary: members, copyItems: false) : members
+    }
+
+    /// The members of the object between tape indexes `start` and `end` (its `{` and `}` words), which
+    /// has `count` keys: a copy of its shape's template when the shape has one, else built key by key.
+    @inline(__always)
+    private mutating func shapedObject(start: Int, end: Int, count: Int) -> [String: Any] {
+        // The keys' ids and their hash, from the tape alone (values are skipped, not built).
+        let base = keyIDStack.count
+        defer { keyIDStack.removeSubrange(base...) }
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         var j = start + 1
         while j < end {
-            let key = keys.key(tape.stringBytes(j))
+            let id = keys.id(tape.stringBytes(j))
+            guard id >= 0 else { return objectKeyByKey(start: start, end: end, count: count, ids: nil) }
+            keyIDStack.append(id)
+            hash = (hash ^ UInt64(truncatingIfNeeded: id)) &* 0xBF58_476D_1CE4_E5B9
+            j = tape.skip(j + 1)
+        }
+        let ids = keyIDStack[base...]
+        guard let shape = shapes.sighting(of: ids, hash: hash) else {
+            return objectKeyByKey(start: start, end: end, count: count, ids: base)
+        }
+        if shapes.shapes[shape].template < 0 {
+            let members = objectKeyByKey(start: start, end: end, count: count, ids: base)
+            // A shape seen a second time is likely to recur: this object becomes its template.
+            if shapes.shapes[shape].sightings == 2 {
+                _ = shapes.adopt(members, asTemplateOf: shape, keys: keys)
+            }
+            return members
+        }
+        var members = shapes.templates[shapes.shapes[shape].template]
+        let indicesStart = shapes.shapes[shape].indicesStart
+        j = start + 1
+        var k = indicesStart
+        while j < end {
+            j += 1
+            var element = value(at: &j)
+            // The first store copies the template (its storage is shared), keeping its layout. A swap
+            // moves the value in and the template's value out, without retaining the new one.
+            swap(&members.values[shapes.indices[k]], &element)
+            k += 1
+        }
+        return members
+    }
+
+    /// The members of the object between tape indexes `start` and `end`, inserted key by key; the keys'
+    /// ids are on `keyIDStack` from `ids` on when given.
+    private mutating func objectKeyByKey(start: Int, end: Int, count: Int, ids: Int?) -> [String: Any] {
+        var members = [String: Any](minimumCapacity: count)
+        var j = start + 1
+        var k = ids ?? 0
+        while j < end {
+            let key = ids == nil ? keys.key(tape.stringBytes(j)) : keys.string(id: keyIDStack[k])
+            k += 1
             j += 1
             members[key] = value(at: &j)
         }
-        i = end + 1
-        return mutableContainers ? NSMutableDictionary(dictionary: members, copyItems: false) : members
+        return members
     }
 }

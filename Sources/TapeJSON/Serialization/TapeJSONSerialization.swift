@@ -147,12 +147,10 @@ public enum TapeJSONSerialization {
                 "JSON text did not start with array or object and option to allow fragments not set.")
         }
         let (object, depthExceeded) = withExtendedLifetime(document) {
-            KeyCache.with { keys in
-                var builder = ObjectGraphBuilder(tape: tape, text: input, options: options, keys: keys)
-                var index = Tape.rootIndex
-                let object = builder.value(at: &index)
-                return (object, builder.depthExceeded)
-            }
+            var builder = ObjectGraphBuilder(tape: tape, text: input, options: options)
+            var index = Tape.rootIndex
+            let object = builder.value(at: &index)
+            return (object, builder.depthExceeded)
         }
         if depthExceeded { throw tooDeep(input) }
         return object

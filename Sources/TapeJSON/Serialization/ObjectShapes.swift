@@ -1,0 +1,245 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The distinct object keys of one walk, each made into a String once and numbered.
+///
+/// Documents repeat their keys (every status of a twitter page has the same forty), so a key's String
+/// is made once and then shared, and its number (`id`) lets `ShapeTable` recognise objects with the
+/// same keys in the same order. The table is open addressing over the keys' length and first and last
+/// eight bytes; a key longer than 16 bytes is also compared with `memcmp` against where it was first
+/// seen in simdjson's string buffer (which outlives the walk). Past `maximumCount` distinct keys (a
+/// document whose keys are data, such as ids) further keys are not interned: they get a fresh String
+/// and no id.
+struct KeyTable {
+    /// What the table compares of one distinct key; its index in `entries` is the key's id. (No
+    /// String in it, so that reading an entry costs no reference counting.)
+    struct Entry {
+        /// For keys of up to 8 bytes, all of them; otherwise the first 8.
+        var head: UInt64
+        /// For keys of more than 8 bytes, the last 8 (overlapping `head` below 16 bytes).
+        var tail: UInt64
+        var count: Int
+        /// Where the key was first seen, to compare the middle of keys longer than 16 bytes.
+        var bytes: UnsafePointer<UInt8>
+    }
+
+    /// The most distinct keys interned in one walk.
+    static let maximumCount = 1 << 14
+
+    /// The keys, by id.
+    private var entries: [Entry] = []
+    /// The keys' Strings, by id.
+    private var strings: [String] = []
+    /// Open addressing: 0 for an empty slot, else a key's id plus one.
+    private var slots = [Int32](repeating: 0, count: 256)
+
+    /// The String of the key with this id.
+    @inline(__always)
+    func string(id: Int32) -> String { strings[Int(id)] }
+
+    /// The id of the key `bytes` (interning it when new), or -1 when the table is full and the key was
+    /// not seen before.
+    @inline(__always)
+    mutating func id(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        // simdjson's string buffer always gives a base address; without one, do not intern.
+        guard let base = bytes.baseAddress else { return -1 }
+        let count = bytes.count
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if count > 8 {
+            head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+            tail = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+        } else {
+            for k in 0..<count { head = head << 8 | UInt64(base[k]) }
+        }
+        let mask = slots.count - 1
+        var slot = Self.slot(head: head, tail: tail, count: count, bytes: base, mask: mask)
+        while true {
+            let stored = slots[slot]
+            if stored == 0 { break }
+            let id = Int(stored) - 1
+            let entry = entries[id]
+            if entry.count == count, entry.head == head, entry.tail == tail,
+               count <= 16 || memcmp(entry.bytes, base, count) == 0 {
+                return Int32(id)
+            }
+            slot = (slot + 1) & mask
+        }
+        return insert(Entry(head: head, tail: tail, count: count, bytes: base), at: slot)
+    }
+
+    /// The String for the key `bytes`: the interned one, or a fresh one when the table is full.
+    @inline(__always)
+    mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let id = id(bytes)
+        return id >= 0 ? string(id: id) : StringMaking.string(bytes)
+    }
+
+    /// The first slot to probe for a key; a key longer than 16 bytes mixes in its middle too, so that
+    /// keys differing only there (`"https://host/a/…/x.png"`) do not all probe the same slots.
+    @inline(__always)
+    private static func slot(head: UInt64, tail: UInt64, count: Int, bytes: UnsafePointer<UInt8>,
+                             mask: Int) -> Int {
+        var mixed = head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: count)
+        if count > 16 {
+            var k = 8
+            while k < count - 8 {
+                mixed = (mixed ^ UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                k += 8
+            }
+        }
+        mixed = mixed &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: mixed >> 32) & mask
+    }
+
+    /// Adds `entry` in the empty slot `slot` (growing the table when it is half full); -1 when full.
+    @inline(never)
+    private mutating func insert(_ entry: Entry, at slot: Int) -> Int32 {
+        guard entries.count < Self.maximumCount else { return -1 }
+        let id = Int32(entries.count)
+        entries.append(entry)
+        strings.append(StringMaking.string(UnsafeBufferPointer(start: entry.bytes, count: entry.count)))
+        slots[slot] = id + 1
+        if entries.count * 2 > slots.count {
+            var grown = [Int32](repeating: 0, count: slots.count * 2)
+            let mask = grown.count - 1
+            for (index, old) in entries.enumerated() {
+                var s = Self.slot(head: old.head, tail: old.tail, count: old.count, bytes: old.bytes, mask: mask)
+                while grown[s] != 0 { s = (s + 1) & mask }
+                grown[s] = Int32(index + 1)
+            }
+            slots = grown
+        }
+        return id
+    }
+}
+
+/// Objects of one walk that have the same keys in the same order (an object's *shape*), and for a
+/// shape seen more than once a template dictionary to copy instead of hashing every key again.
+///
+/// A template is the object of the shape built key by key at its second sighting, plus the index of
+/// each key in it. A copy of a dictionary keeps its hash table as it is, so the template's indices are
+/// valid in the copy: a later object of the shape costs one copy of the template (an allocation and a
+/// pass that retains the keys and values, without hashing) and one swap per value, which puts the new
+/// value in and drops the template's. The result is an ordinary `[String: Any]`, equal to
+/// the one built key by key. A shape whose keys repeat (`{"a":1,"a":2}`) has fewer entries than keys
+/// and never gets a template.
+struct ShapeTable {
+    /// One shape: where its key ids are in `keyIDs`, how often it was seen, and its template. (No
+    /// reference in it, so that reading a shape costs no reference counting.)
+    struct Shape {
+        var hash: UInt64
+        var keyIDsStart: Int
+        var count: Int
+        var sightings = 1
+        /// The index of its template in `templates`, or -1: none until the second sighting (most
+        /// shapes that occur once never recur), and none ever for a shape with a repeated key.
+        var template = -1
+        /// Where the template's index of each key, in key order, starts in `indices`.
+        var indicesStart = 0
+    }
+
+    /// Objects with more keys than this are always built key by key.
+    static let maximumKeyCount = 64
+    /// The most shapes remembered in one walk.
+    static let maximumShapeCount = 1 << 12
+
+    private(set) var shapes: [Shape] = []
+    /// The templates (objects of the result, whose values each copy replaces).
+    private(set) var templates: [[String: Any]] = []
+    /// Open addressing over the shapes' hashes: 0 for an empty slot, else a shape's index plus one.
+    private var slots = [Int32](repeating: 0, count: 64)
+    private var keyIDs: [Int32] = []
+    /// The template indices of every shape that has a template.
+    private(set) var indices: [Dictionary<String, Any>.Index] = []
+
+    /// The shape of an object whose key ids are `ids` (with hash `hash`), recorded as seen once more;
+    /// nil when the table is full and the shape is new.
+    mutating func sighting(of ids: ArraySlice<Int32>, hash: UInt64) -> Int? {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash >> 40) & mask
+        while true {
+            let stored = slots[slot]
+            if stored == 0 { break }
+            let index = Int(stored) - 1
+            let shape = shapes[index]
+            if shape.hash == hash, shape.count == ids.count, sameIDs(from: shape.keyIDsStart, as: ids) {
+                shapes[index].sightings += 1
+                return index
+            }
+            slot = (slot + 1) & mask
+        }
+        guard shapes.count < Self.maximumShapeCount else { return nil }
+        let index = shapes.count
+        shapes.append(Shape(hash: hash, keyIDsStart: keyIDs.count, count: ids.count))
+        keyIDs.append(contentsOf: ids)
+        slots[slot] = Int32(index + 1)
+        if shapes.count * 2 > slots.count {
+            var grown = [Int32](repeating: 0, count: slots.count * 2)
+            let mask = grown.count - 1
+            for (n, shape) in shapes.enumerated() {
+                var s = Int(truncatingIfNeeded: shape.hash >> 40) & mask
+                while grown[s] != 0 { s = (s + 1) & mask }
+                grown[s] = Int32(n + 1)
+            }
+            slots = grown
+        }
+        return index
+    }
+
+    /// Whether `keyIDs` holds `ids` from `start` on.
+    @inline(__always)
+    private func sameIDs(from start: Int, as ids: ArraySlice<Int32>) -> Bool {
+        keyIDs.withUnsafeBufferPointer { stored in
+            ids.withUnsafeBufferPointer { wanted in
+                memcmp(stored.baseAddress! + start, wanted.baseAddress!, wanted.count * 4) == 0
+            }
+        }
+    }
+
+    /// Makes `members`, an object of the shape at `index` built key by key, that shape's template; false (and the shape never gets a
+    /// template) when a key repeats.
+    ///
+    /// A key's index in the template is found by comparing the key's String with the interned ones bit
+    /// for bit: `members` holds copies of them, and a shape has at most `maximumKeyCount` keys.
+    mutating func adopt(_ members: [String: Any], asTemplateOf index: Int, keys: KeyTable) -> Bool {
+        let shape = shapes[index]
+        guard members.count == shape.count else {
+            // Never try again: a shape's sightings only grow.
+            shapes[index].sightings = Int.min
+            return false
+        }
+        var wanted: [(UInt64, UInt64)] = []
+        wanted.reserveCapacity(shape.count)
+        for k in 0..<shape.count {
+            wanted.append(unsafeBitCast(keys.string(id: keyIDs[shape.keyIDsStart + k]), to: (UInt64, UInt64).self))
+        }
+        let start = indices.count
+        indices.append(contentsOf: repeatElement(members.startIndex, count: shape.count))
+        var found = 0
+        var i = members.startIndex
+        while i != members.endIndex {
+            let bits = unsafeBitCast(members.keys[i], to: (UInt64, UInt64).self)
+            for k in 0..<shape.count where wanted[k] == bits {
+                indices[start + k] = i
+                found += 1
+                break
+            }
+            members.formIndex(after: &i)
+        }
+        guard found == shape.count else {
+            indices.removeSubrange(start...)
+            shapes[index].sightings = Int.min
+            return false
+        }
+        shapes[index].indicesStart = start
+        shapes[index].template = templates.count
+        templates.append(members)
+        return true
+    }
+}
