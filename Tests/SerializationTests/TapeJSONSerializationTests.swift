@@ -248,6 +248,25 @@ import TapeJSON
         try expectSameGraph("[{\(wide)}, \(narrow), \(narrow)]")
     }
 
+    @Test func recurringIntegers() throws {
+        // Shared NSNumbers for recurring integers: positive and negative ones with the same magnitude,
+        // the edges of Int64 and UInt64, and 19-digit negatives (decimals, never shared).
+        var values: [String] = []
+        for n in 0..<3_000 {
+            let k = n % 40
+            values.append("\(1024 + k)")
+            values.append("-\(1024 + k)")
+            values.append("\(UInt64.max - UInt64(k))")
+            values.append("\(Int64.min + Int64(k))")
+            values.append("-\(999_999_999_999_999_000 + k)")
+        }
+        try expectSameGraph("[" + values.joined(separator: ",") + "]")
+        try expectSameGraph("[" + values.joined(separator: ",") + "]", options: .mutableContainers)
+        // Mostly distinct integers: interning stops after a while, the graph stays the same.
+        let distinct = (0..<5_000).map { "\(100_000 + $0 * 7), -\(100_000 + $0)" }.joined(separator: ",")
+        try expectSameGraph("[\(distinct), 100000, -100000]")
+    }
+
     @Test func allOptions() throws {
         try expectSameGraph(#"{"a": ["x", {"b": "y"}]}"#, options: [.mutableContainers, .mutableLeaves, .fragmentsAllowed])
     }

@@ -21,6 +21,8 @@ struct ObjectGraphBuilder {
     var scanner: NumberTextScanner
     /// One String (and id) per distinct key.
     var keys = KeyTable()
+    /// Integers that recur, shared.
+    var numbers = NumberTable()
     /// The objects' shapes and their templates.
     var shapes = ShapeTable()
     /// The key ids of the objects being built, innermost last (each object pushes its own while it
@@ -62,11 +64,11 @@ struct ObjectGraphBuilder {
         case TapeTag.int64.rawValue:
             i = index + 2
             numberOrdinal += 1
-            return FoundationNumbers.number(int64: tape.int64(index))
+            return numbers.number(int64: tape.int64(index))
         case TapeTag.uint64.rawValue:
             i = index + 2
             numberOrdinal += 1
-            return FoundationNumbers.number(uint64: tape.uint64(index))
+            return numbers.number(uint64: tape.uint64(index))
         case TapeTag.double.rawValue:
             i = index + 2
             let ordinal = numberOrdinal
