@@ -227,7 +227,7 @@ import TapeJSON
     }
 
     @Test func objectsOfTheSameShape() throws {
-        // Repeated shapes (copied from a template after their second sighting), nested objects of the
+        // Repeated shapes (copied from a template after their third sighting), nested objects of the
         // shape being built, the same keys in another order, and a shape with a repeated key.
         var parts: [String] = []
         for n in 0..<50 {

@@ -185,8 +185,10 @@ struct ObjectGraphBuilder {
         }
         if shapes.shapes[shape].template < 0 {
             let members = objectKeyByKey(start: start, end: end, count: count, ids: base)
-            // A shape seen a second time is likely to recur: this object becomes its template.
-            if shapes.shapes[shape].sightings == 2 {
+            // A shape seen a third time is likely to recur: this object becomes its template. (At the
+            // second, too many shapes of small varied documents such as github_events.json would pay
+            // for a template they never use.)
+            if shapes.shapes[shape].sightings == 3 {
                 _ = shapes.adopt(members, asTemplateOf: shape, keys: keys)
             }
             return members

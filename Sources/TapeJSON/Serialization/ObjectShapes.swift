@@ -123,11 +123,11 @@ struct KeyTable {
 /// Objects of one walk that have the same keys in the same order (an object's *shape*), and for a
 /// shape seen more than once a template dictionary to copy instead of hashing every key again.
 ///
-/// A template is the object of the shape built key by key at its second sighting, plus the index of
-/// each key in it. A copy of a dictionary keeps its hash table as it is, so the template's indices are
-/// valid in the copy: a later object of the shape costs one copy of the template (an allocation and a
-/// pass that retains the keys and values, without hashing) and one swap per value, which puts the new
-/// value in and drops the template's. The result is an ordinary `[String: Any]`, equal to
+/// A template is a copy of the object of the shape built key by key at its third sighting, with
+/// placeholder values (`0`), plus the index of each key in it. A copy of a dictionary keeps its hash
+/// table as it is, so the template's indices are valid in the copy: a later object of the shape costs
+/// one copy of the template (an allocation and a pass that retains the keys, without hashing) and one
+/// swap per value, which puts the new value in and the placeholder out. The result is an ordinary `[String: Any]`, equal to
 /// the one built key by key. A shape whose keys repeat (`{"a":1,"a":2}`) has fewer entries than keys
 /// and never gets a template.
 struct ShapeTable {
@@ -138,7 +138,7 @@ struct ShapeTable {
         var keyIDsStart: Int
         var count: Int
         var sightings = 1
-        /// The index of its template in `templates`, or -1: none until the second sighting (most
+        /// The index of its template in `templates`, or -1: none until the third sighting (most
         /// shapes that occur once never recur), and none ever for a shape with a repeated key.
         var template = -1
         /// Where the template's index of each key, in key order, starts in `indices`.
@@ -151,7 +151,7 @@ struct ShapeTable {
     static let maximumShapeCount = 1 << 12
 
     private(set) var shapes: [Shape] = []
-    /// The templates (objects of the result, whose values each copy replaces).
+    /// The templates: the shapes' keys with placeholder values, which each copy replaces.
     private(set) var templates: [[String: Any]] = []
     /// Open addressing over the shapes' hashes: 0 for an empty slot, else a shape's index plus one.
     private var slots = [Int32](repeating: 0, count: 64)
@@ -238,9 +238,16 @@ struct ShapeTable {
             shapes[index].sightings = Int.min
             return false
         }
+        // The template keeps `members`' layout (a copy of a dictionary keeps its hash table) with
+        // placeholders for values: a copy of it then retains only the keys, and a swap puts out a
+        // value with nothing to release.
+        var template = members
+        for k in start..<indices.count {
+            template.values[indices[k]] = 0 as Any
+        }
         shapes[index].indicesStart = start
         shapes[index].template = templates.count
-        templates.append(members)
+        templates.append(template)
         return true
     }
 }
