@@ -90,7 +90,8 @@ struct KeyTable {
         if count > 16 {
             var k = 8
             while k < count - 8 {
-                mixed = (mixed ^ UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                let word = UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self)
+                mixed = (mixed ^ word) &* 0x9E37_79B9_7F4A_7C15
                 k += 8
             }
         }
@@ -110,7 +111,8 @@ struct KeyTable {
             var grown = [Int32](repeating: 0, count: slots.count * 2)
             let mask = grown.count - 1
             for (index, old) in entries.enumerated() {
-                var s = Self.slot(head: old.head, tail: old.tail, count: old.count, bytes: old.bytes, mask: mask)
+                var s = Self.slot(head: old.head, tail: old.tail, count: old.count, bytes: old.bytes,
+                                  mask: mask)
                 while grown[s] != 0 { s = (s + 1) & mask }
                 grown[s] = Int32(index + 1)
             }
@@ -121,15 +123,15 @@ struct KeyTable {
 }
 
 /// Objects of one walk that have the same keys in the same order (an object's *shape*), and for a
-/// shape seen more than once a template dictionary to copy instead of hashing every key again.
+/// shape seen three times a template dictionary to copy instead of hashing every key again.
 ///
 /// A template is a copy of the object of the shape built key by key at its third sighting, with
 /// placeholder values (`0`), plus the index of each key in it. A copy of a dictionary keeps its hash
 /// table as it is, so the template's indices are valid in the copy: a later object of the shape costs
 /// one copy of the template (an allocation and a pass that retains the keys, without hashing) and one
-/// swap per value, which puts the new value in and the placeholder out. The result is an ordinary `[String: Any]`, equal to
-/// the one built key by key. A shape whose keys repeat (`{"a":1,"a":2}`) has fewer entries than keys
-/// and never gets a template.
+/// swap per value, which puts the new value in and the placeholder out. The result is an ordinary
+/// `[String: Any]`, equal to the one built key by key. A shape whose keys repeat (`{"a":1,"a":2}`) has
+/// fewer entries than keys and never gets a template.
 struct ShapeTable {
     /// One shape: where its key ids are in `keyIDs`, how often it was seen, and its template. (No
     /// reference in it, so that reading a shape costs no reference counting.)
@@ -203,8 +205,8 @@ struct ShapeTable {
         }
     }
 
-    /// Makes `members`, an object of the shape at `index` built key by key, that shape's template; false (and the shape never gets a
-    /// template) when a key repeats.
+    /// Makes `members`, an object of the shape at `index` built key by key, the model of that shape's
+    /// template; false (and the shape never gets a template) when a key repeats.
     ///
     /// A key's index in the template is found by comparing the key's String with the interned ones bit
     /// for bit: `members` holds copies of them, and a shape has at most `maximumKeyCount` keys.
@@ -218,7 +220,8 @@ struct ShapeTable {
         var wanted: [(UInt64, UInt64)] = []
         wanted.reserveCapacity(shape.count)
         for k in 0..<shape.count {
-            wanted.append(unsafeBitCast(keys.string(id: keyIDs[shape.keyIDsStart + k]), to: (UInt64, UInt64).self))
+            let key = keys.string(id: keyIDs[shape.keyIDsStart + k])
+            wanted.append(unsafeBitCast(key, to: (UInt64, UInt64).self))
         }
         let start = indices.count
         indices.append(contentsOf: repeatElement(members.startIndex, count: shape.count))
