@@ -108,6 +108,34 @@ struct AnyCaseKeyTests {
         #expect(decoded.value == 1)
     }
 
+    @Test("the first of two keys converting alike wins after other objects spelled the key either way")
+    func collidingKeysAfterWarmCache() throws {
+        let decoder = Self.decoder()
+        // Teach the key conversion both spellings of `value`, then read objects holding both.
+        for json in [#"{"value": 0}"#, #"{"VALUE": 0}"#, #"{"value": 0}"#] {
+            _ = try decoder.decode(Box<Int>.self, from: Data(json.utf8))
+        }
+        #expect(try decoder.decode(Box<Int>.self, from: Data(#"{"VALUE": 1, "value": 2}"#.utf8)).value == 1)
+        #expect(try decoder.decode(Box<Int>.self, from: Data(#"{"value": 3, "VALUE": 4}"#.utf8)).value == 3)
+        #expect(try decoder.decode(Box<Int>.self, from: Data(#"{"other": 0, "VALUE": 5, "value": 6}"#.utf8)).value == 5)
+    }
+
+    @Test("objects that spell the same keys differently, one after another, all decode")
+    func spellingsAlternate() throws {
+        let json = #"""
+        [{"user_id": 1, "error_code": "a", "my_abbr_key": true},
+         {"UserID": 2, "ErrorCode": "b", "MyABBRKey": false},
+         {"userId": 3, "errorCode": "c", "myAbbrKey": true},
+         {"user-id": 4, "error-code": "d", "my-abbr-key": false, "first_name": "Ada"},
+         {"USER_ID": 5, "ERROR_CODE": "e", "MY_ABBR_KEY": true}]
+        """#
+        let accounts = try Self.decoder().decode([Account].self, from: Data(json.utf8))
+        #expect(accounts.map(\.userId) == [1, 2, 3, 4, 5])
+        #expect(accounts.map(\.errorCode) == ["a", "b", "c", "d", "e"])
+        #expect(accounts.map(\.myAbbrKey) == [true, false, true, false, true])
+        #expect(accounts.map(\.firstName) == [nil, nil, nil, "Ada", nil])
+    }
+
     @Test("[String: Value] keys are not converted")
     func dictionaryKeysKept() throws {
         let decoded = try Self.decoder().decode([String: Int].self, from: Data(#"{"User_ID": 1, "kebab-key": 2}"#.utf8))

@@ -5,8 +5,9 @@
 /// for their keys in the order they were encoded, wraps around once, and skips each non-matching
 /// member's value in O(1). A key that is absent costs a scan of the whole object, so the first miss in
 /// an object also records which key lengths it has (`KeyCursor.lengths`): later lookups of a length
-/// it lacks (most absent optional properties) return at once. Under a key conversion, each JSON key is
-/// first mapped through the conversion cache; under a custom strategy, through a per-object table of
+/// it lacks (most absent optional properties) return at once. Under a key conversion, the raw spelling
+/// that last converted to the key is looked for first, byte for byte; failing that, each JSON key whose
+/// first byte could lead to the key's (`FirstByteFilter`) is mapped through the conversion cache; under a custom strategy, through a per-object table of
 /// converted keys.
 extension DecodingSession {
     /// Tape index of the value of `key` in the object starting at `start`, or nil.
@@ -38,8 +39,8 @@ extension DecodingSession {
             }
         case .converted:
             found = context.unmanagedConversionCache.unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
-                scanConverted(key, cache: cache, from: resume, to: endWord)
-                    ?? scanConverted(key, cache: cache, from: first, to: resume)
+                findConverted(key, cache: cache, first: first, resume: resume, resumeWasFound: sameObject,
+                              end: endWord)
             }
         case .custom:
             found = scanCustom(key, start: start, endWord: endWord, depth: depth)
@@ -80,30 +81,47 @@ extension DecodingSession {
         return nil
     }
 
+    /// Tape index of the key whose converted form is `key`, searched from `resume` to `end`, then from
+    /// `first` to `resume`. Keys are usually asked for in document order and spelled the same way
+    /// object after object, so the member at `resume` is first compared byte for byte with the raw
+    /// spelling that last converted to `key` (`KeyConversionCache`'s spelling hints), as
+    /// `.useDefaultKeys` compares, and so is the member after it when `resumeWasFound` (the member at
+    /// `resume` is the key an earlier lookup in this object found, for another key as a rule: the one
+    /// after it is then the first match). Failing that, the keys are converted.
+    @inline(__always)
+    private func findConverted(_ key: UnsafeBufferPointer<UInt8>, cache: KeyConversionCache,
+                               first: Int, resume: Int, resumeWasFound: Bool, end: Int) -> Int? {
+        if let spelling = cache.hintedSpelling(of: key) {
+            var j = resume
+            let limit = resumeWasFound ? 2 : 1
+            var checked = 0
+            while j < end && checked < limit {
+                let raw = tape.stringBytes(j)
+                if raw.count == spelling.count && KeyBytes.equal(raw, spelling) { return j }
+                j = tape.skip(j + 1)
+                checked += 1
+            }
+        }
+        guard let found = scanConverted(key, cache: cache, from: resume, to: end)
+            ?? scanConverted(key, cache: cache, from: first, to: resume) else { return nil }
+        cache.hintSpelling(tape.stringBytes(found), of: key)
+        return found
+    }
+
     /// Tape index of the key among the members from `from` to `end` whose converted form is `key`.
     @inline(__always)
     private func scanConverted(_ key: UnsafeBufferPointer<UInt8>, cache: KeyConversionCache,
                                from: Int, to end: Int) -> Int? {
         var j = from
-        let first: UInt8 = key.isEmpty ? 0 : key[0]
+        let filter = FirstByteFilter(convertingTo: key)
         while j < end {
             let raw = tape.stringBytes(j)
-            if Self.mayConvert(raw, toStartWith: first, keyIsEmpty: key.isEmpty),
-               KeyBytes.equal(cache.memoizedConversion(of: raw), key) {
+            if filter.admits(raw), KeyBytes.equal(cache.memoizedConversion(of: raw), key) {
                 return j
             }
             j = tape.skip(j + 1)
         }
         return nil
-    }
-
-    /// Whether `raw` can convert to a key starting with `first`: both conversions keep an ASCII first
-    /// character or lowercase it (a leading `_` or `-`, or a non-ASCII byte, is left to the full check).
-    @inline(__always)
-    private static func mayConvert(_ raw: UnsafeBufferPointer<UInt8>, toStartWith first: UInt8, keyIsEmpty: Bool) -> Bool {
-        guard !keyIsEmpty, let r = raw.first else { return true }
-        if r == first || r >= 0x80 || r == 0x5F || r == 0x2D { return true }
-        return r &- 0x41 < 26 && r | 0x20 == first
     }
 
     /// Custom conversion: the first member whose converted key matches, in document order.
@@ -165,10 +183,40 @@ extension DecodingSession {
         case .exact:
             return scanExact(key, from: start + 1, to: endWord).map { $0 + 1 }
         case .converted:
-            return scanConverted(key, cache: context.conversionCache.unsafelyUnwrapped, from: start + 1,
-                                 to: endWord).map { $0 + 1 }
+            return findConverted(key, cache: context.conversionCache.unsafelyUnwrapped, first: start + 1,
+                                 resume: start + 1, resumeWasFound: false, end: endWord).map { $0 + 1 }
         case .custom:
             return scanCustom(key, start: start, endWord: endWord, depth: depth).map { $0 + 1 }
         }
+    }
+}
+
+/// Which raw keys can convert to a key starting with a given byte, decided from their first byte
+/// alone (a bit per byte value): the byte itself, its upper-case form for an ASCII lower-case letter,
+/// and `_`, `-` and non-ASCII bytes (left to the full conversion). Both conversions keep an ASCII first
+/// character or lower-case it. An empty key, or an empty raw key, is always left to the full check.
+struct FirstByteFilter {
+    private var low: UInt64
+    private var high: UInt64
+
+    @inline(__always)
+    init(convertingTo key: UnsafeBufferPointer<UInt8>) {
+        guard let first = key.first else {
+            low = ~0
+            high = ~0
+            return
+        }
+        // Bytes 0-63 in `low`, 64-127 in `high`; 128-255 always pass.
+        low = 1 << UInt64(0x2D)                   // "-"
+        high = 1 << UInt64(0x5F - 64)             // "_"
+        if first < 64 { low |= 1 << UInt64(first) } else if first < 128 { high |= 1 << UInt64(first - 64) }
+        if first &- 0x61 < 26 { high |= 1 << UInt64(first - 0x20 - 64) }
+    }
+
+    @inline(__always)
+    func admits(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let r = raw.first, r < 128 else { return true }
+        let word = r < 64 ? low : high
+        return word >> UInt64(r & 63) & 1 != 0
     }
 }

@@ -71,7 +71,9 @@ import Synchronization
 /// 5. **Duplicate keys.** Foundation keeps the first occurrence. TapeJSON looks each key up starting
 ///    from the key found by the previous lookup, which returns the first occurrence when keys are read
 ///    in document order or read again; when a key occurs both before and after the previously read
-///    key, the later one is used.
+///    key, the later one is used. Under a key conversion, keys that convert alike (`user_id` and
+///    `userId` in one object) count as occurrences of one key; one rare case also gives the later one:
+///    the same key read twice in a row, with a nested value read in between that spells it a third way.
 /// 6. **`allKeys`** lists keys in document order (Foundation's order is unspecified).
 /// 7. **`codingPath` of a kept container.** A container obtained with `nestedContainer` and used after
 ///    its parent decoded other nested values rebuilds its `codingPath` from the document: the keys have

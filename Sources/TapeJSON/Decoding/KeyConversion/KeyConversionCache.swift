@@ -24,6 +24,10 @@ final class KeyConversionCache: @unchecked Sendable {
         var record: UnsafePointer<UInt8>?
     }
 
+    /// The record of the raw key that last converted to a given key, by a hash of the converted key.
+    private let hints: UnsafeMutablePointer<UnsafePointer<UInt8>?>
+    private static let hintCount = 4096
+
     let rule: Rule
     private var slots: UnsafeMutablePointer<Slot>
     private var mask: Int
@@ -42,11 +46,46 @@ final class KeyConversionCache: @unchecked Sendable {
         mask = capacity - 1
         memo = .allocate(capacity: Self.memoSize)
         memo.initialize(repeating: nil, count: Self.memoSize)
+        hints = .allocate(capacity: Self.hintCount)
+        hints.initialize(repeating: nil, count: Self.hintCount)
     }
 
     deinit {
         slots.deallocate()
         memo.deallocate()
+        hints.deallocate()
+    }
+
+    // MARK: - Spelling hints
+
+    @inline(__always)
+    private static func hintSlot(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        mix(key) & (hintCount - 1)
+    }
+
+    @inline(__always)
+    private static func rawBytes(_ record: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: record + 4, count: rawCount(record))
+    }
+
+    /// The raw spelling that last converted to `key` (`hintSpelling`), if it is still remembered: its
+    /// conversion is checked to be `key`, so a hit is always right.
+    @inline(__always)
+    func hintedSpelling(of key: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard let record = hints[Self.hintSlot(key)], KeyBytes.equal(Self.convertedBytes(record), key) else {
+            return nil
+        }
+        return Self.rawBytes(record)
+    }
+
+    /// Remembers that `raw` converts to `key` (which the caller has just checked, so `raw`'s record is
+    /// in the memo, unless it was too long to record).
+    @inline(__always)
+    func hintSpelling(_ raw: UnsafeBufferPointer<UInt8>, of key: UnsafeBufferPointer<UInt8>) {
+        let entry = memo + Self.memoIndex(raw)
+        if let record = entry.pointee, Self.record(record, holds: raw) {
+            hints[Self.hintSlot(key)] = record
+        }
     }
 
     // MARK: - Records
@@ -73,16 +112,28 @@ final class KeyConversionCache: @unchecked Sendable {
 
     // MARK: - Lookups
 
+    /// A cheap hash of `bytes`: their length and three of them.
+    @inline(__always)
+    private static func mix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = bytes.count
+        var index = count &* 0x9E37
+        if count > 0 {
+            let base = bytes.baseAddress.unsafelyUnwrapped
+            index ^= Int(base[0]) &* 31 ^ Int(base[count &- 1]) &* 131 ^ Int(base[count >> 1]) &* 1031
+        }
+        return index
+    }
+
+    /// Where `raw`'s record is looked for in the memo.
+    @inline(__always)
+    private static func memoIndex(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
+        mix(raw) & (memoSize - 1)
+    }
+
     /// The converted form of `raw`, through the memo.
     @inline(__always)
     func memoizedConversion(of raw: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        let count = raw.count
-        var index = count &* 0x9E37
-        if count > 0 {
-            let base = raw.baseAddress.unsafelyUnwrapped
-            index ^= Int(base[0]) &* 31 ^ Int(base[count &- 1]) &* 131 ^ Int(base[count >> 1]) &* 1031
-        }
-        let entry = memo + (index & (Self.memoSize - 1))
+        let entry = memo + Self.memoIndex(raw)
         if let record = entry.pointee, Self.record(record, holds: raw) {
             return Self.convertedBytes(record)
         }
