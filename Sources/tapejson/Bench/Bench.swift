@@ -20,10 +20,10 @@ struct Bench: ParsableCommand {
     var files: [String] = []
 
     @Option(name: .long, help: "Interleaved rounds per workload (the median is reported).")
-    var rounds: Int = 5
+    var rounds: Int = 9
 
     @Option(name: .long, help: "Seconds each workload runs per round.")
-    var sampleTime: Double = 0.05
+    var sampleTime: Double = 0.03
 
     @Option(name: .long, help: "Bytes of generated JSON Lines logs to benchmark (0 to leave them out).")
     var logSize: Int = 16_000_000

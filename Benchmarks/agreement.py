@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Checks that `tapejson bench` and this Benchmarks package agree on the operations both measure.
+
+Runs `tapejson bench --json` (release build, the bundled corpus and 16 MB of generated logs) and then
+`swift package benchmark` on the same operations, pairs each bench comparison with the same pair of
+package benchmarks (their p50 throughputs), and prints both speed-ups side by side with their
+difference. Both harnesses time the same operations on the same inputs; they sample differently (the
+bench: medians over interleaved rounds; package-benchmark: p50 over iterations), so on a noisy machine
+single figures move between runs.
+
+Usage (from the repository root or from Benchmarks/):
+    python3 Benchmarks/agreement.py [--bench-json FILE] [--package-markdown FILE] [--save-dir DIR]
+                                    [--tolerance 0.15]
+
+`--bench-json` and `--package-markdown` reuse saved outputs instead of running the harnesses;
+`--save-dir` keeps the outputs of this run (bench.json, package.md). Exits with 1 when a pair differs
+by more than the tolerance, 0 otherwise.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# The package benchmarks whose pairs the bench also measures (corpus files both harnesses use).
+PACKAGE_FILTER = r"(Parse|Decode|Serialization|JSONLines-count|JSONLines-decode):.*"
+
+
+def run_bench():
+    out = subprocess.run(["swift", "run", "-c", "release", "tapejson", "bench", "--json"],
+                         cwd=ROOT, check=True, capture_output=True, text=True)
+    return out.stdout
+
+
+def run_package():
+    out = subprocess.run(["swift", "package", "benchmark", "--filter", PACKAGE_FILTER,
+                          "--format", "markdown", "--no-progress"],
+                         cwd=HERE, check=True, capture_output=True, text=True)
+    return out.stdout
+
+
+UNITS = {"": 1.0, "K": 1e3, "M": 1e6, "G": 1e9}
+
+
+def package_throughputs(markdown):
+    """p50 bytes/s per benchmark name, from package-benchmark's markdown tables."""
+    result = {}
+    name = None
+    for line in markdown.splitlines():
+        header = re.match(r"^### (\S+)", line)
+        if header:
+            name = header.group(1)
+            continue
+        row = re.match(r"^\| throughput \(bytes/s\)(?: \((\w)\))? *\|(.*)$", line)
+        if row and name:
+            cells = [c.strip() for c in row.group(2).split("|") if c.strip()]
+            # Columns: p0 p25 p50 p75 p90 p99 p100 samples.
+            result[name] = float(cells[2].replace(",", "")) * UNITS[row.group(1) or ""]
+    return result
+
+
+def pairs(bench):
+    """(bench file, bench operation) -> (package subject, package baseline)."""
+    mapping = {}
+    for r in bench["results"]:
+        f, op = r["file"], r["operation"]
+        if op == "parse to tape vs native simdjson":
+            mapping[(f, op)] = (f"Parse:{f}:TapeJSON-tape", f"Parse:{f}:native-simdjson")
+        elif op == "parse + event walk vs native parse":
+            mapping[(f, op)] = (f"Parse:{f}:TapeJSON-tape+events", f"Parse:{f}:native-simdjson")
+        elif op == "TapeJSONSerialization vs JSONSerialization":
+            mapping[(f, op)] = (f"Serialization:{f}:TapeJSONSerialization", f"Serialization:{f}:Foundation-JSONSerialization")
+        elif op.startswith("decode "):
+            mapping[(f, op)] = (f"Decode:{f}-as-*:TapeJSONDecoder", f"Decode:{f}-as-*:Foundation-JSONDecoder")
+        elif op == "JSON Lines count vs native parse_many":
+            mapping[(f, op)] = ("JSONLines-count:16MB-logs:TapeJSON-JSONLines.count",
+                                "JSONLines-count:16MB-logs:native-simdjson-parse_many")
+        elif op == "JSON Lines count vs JSONSerialization":
+            mapping[(f, op)] = ("JSONLines-count:16MB-logs:TapeJSON-JSONLines.count",
+                                "JSONLines-count:16MB-logs:Foundation-JSONSerialization-per-line")
+        elif op == "JSON Lines decode LogLine vs JSONDecoder per line":
+            mapping[(f, op)] = ("JSONLines-decode:16MB-logs-as-LogLine:TapeJSON-1-job",
+                                "JSONLines-decode:16MB-logs-as-LogLine:Foundation-JSONDecoder-per-line")
+        elif op == "JSON Lines decode LogLine, 2 workers vs 1 worker":
+            mapping[(f, op)] = ("JSONLines-decode:16MB-logs-as-LogLine:TapeJSON-2-jobs",
+                                "JSONLines-decode:16MB-logs-as-LogLine:TapeJSON-1-job")
+    return mapping
+
+
+def lookup(throughputs, pattern):
+    regex = re.compile("^" + re.escape(pattern).replace(r"\*", "[^:]+") + "$")
+    found = [v for k, v in throughputs.items() if regex.match(k)]
+    return found[0] if len(found) == 1 else None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bench-json")
+    parser.add_argument("--package-markdown")
+    parser.add_argument("--save-dir")
+    parser.add_argument("--tolerance", type=float, default=0.15)
+    args = parser.parse_args()
+
+    bench_text = open(args.bench_json).read() if args.bench_json else run_bench()
+    package_text = open(args.package_markdown).read() if args.package_markdown else run_package()
+    if args.save_dir:
+        os.makedirs(args.save_dir, exist_ok=True)
+        with open(os.path.join(args.save_dir, "bench.json"), "w") as f:
+            f.write(bench_text)
+        with open(os.path.join(args.save_dir, "package.md"), "w") as f:
+            f.write(package_text)
+    bench = json.loads(bench_text)
+    throughputs = package_throughputs(package_text)
+
+    print(f"bench machine: {bench['machine']}")
+    print(f"{'input':<20} {'operation':<50} {'bench':>8} {'package':>8} {'diff':>7}")
+    compared = outside = 0
+    for r in bench["results"]:
+        key = (r["file"], r["operation"])
+        pair = pairs(bench).get(key)
+        if not pair:
+            continue
+        subject, baseline = lookup(throughputs, pair[0]), lookup(throughputs, pair[1])
+        if not subject or not baseline:
+            continue
+        package_ratio = subject / baseline
+        diff = r["ratio"] / package_ratio - 1
+        compared += 1
+        mark = ""
+        if abs(diff) > args.tolerance:
+            outside += 1
+            mark = "  <-- outside"
+        print(f"{r['file']:<20} {r['operation']:<50} {r['ratio']:>7.2f}x {package_ratio:>7.2f}x {diff:>+6.1%}{mark}")
+    print(f"{compared} pairs compared; {compared - outside} within {args.tolerance:.0%}, {outside} outside")
+    return 1 if outside else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
