@@ -143,55 +143,50 @@ size_t tj_stream_truncated_bytes(const tj_stream *s) { return s->stream.truncate
 
 void tj_stream_destroy(tj_stream *s) { delete s; }
 
-double tj_reference_parse_seconds(const uint8_t *buf, size_t len, size_t iterations) {
-    dom::parser parser;
-    // One untimed parse sizes the parser's buffers: a program parsing many documents reuses a warm
-    // parser (as TapeJSON's pool does), so allocation and first-touch page faults are not timed.
-    if (parser.parse(buf, len, false).error() != SUCCESS) { return -1; }
-    auto start = std::chrono::steady_clock::now();
-    for (size_t i = 0; i < iterations; i++) {
-        auto result = parser.parse(buf, len, false);
-        if (result.error() != SUCCESS) { return -1; }
-    }
-    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    return elapsed.count();
-}
+} // extern "C"
 
-double tj_reference_field_seconds(const uint8_t *buf, size_t len, const char *key, size_t iterations,
-                                  int on_demand, int64_t *value) {
-    std::string_view name(key);
-    if (on_demand) {
-        ondemand::parser parser;
-        int64_t found = 0;
-        auto run = [&]() -> bool {
-            ondemand::document doc;
-            if (parser.iterate(buf, len, len + SIMDJSON_PADDING).get(doc) != SUCCESS) { return false; }
-            return doc.find_field_unordered(name).get_int64().get(found) == SUCCESS;
-        };
-        if (!run()) { return -1; }
-        auto start = std::chrono::steady_clock::now();
-        for (size_t i = 0; i < iterations; i++) {
-            if (!run()) { return -1; }
-        }
-        std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-        *value = found;
-        return elapsed.count();
-    }
-    dom::parser parser;
-    int64_t found = 0;
-    auto run = [&]() -> bool {
-        dom::element root;
-        if (parser.parse(buf, len, false).get(root) != SUCCESS) { return false; }
-        return root.at_key(name).get_int64().get(found) == SUCCESS;
-    };
+namespace {
+// Runs `run` once untimed (sizing the parser's buffers: a program handling many documents reuses a
+// warm parser, as TapeJSON's pool does, so allocation and first-touch page faults are not timed),
+// then `iterations` times on the clock. Returns the seconds, or -1 when a run fails.
+template <typename Run> double time_warm(size_t iterations, Run run) {
     if (!run()) { return -1; }
     auto start = std::chrono::steady_clock::now();
     for (size_t i = 0; i < iterations; i++) {
         if (!run()) { return -1; }
     }
     std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    *value = found;
     return elapsed.count();
+}
+} // namespace
+
+extern "C" {
+
+double tj_reference_parse_seconds(const uint8_t *buf, size_t len, size_t iterations) {
+    dom::parser parser;
+    return time_warm(iterations, [&]() { return parser.parse(buf, len, false).error() == SUCCESS; });
+}
+
+double tj_reference_field_seconds(const uint8_t *buf, size_t len, const char *key, size_t iterations,
+                                  int on_demand, int64_t *value) {
+    std::string_view name(key);
+    double seconds;
+    if (on_demand) {
+        ondemand::parser parser;
+        seconds = time_warm(iterations, [&]() {
+            ondemand::document doc;
+            if (parser.iterate(buf, len, len + SIMDJSON_PADDING).get(doc) != SUCCESS) { return false; }
+            return doc.find_field_unordered(name).get_int64().get(*value) == SUCCESS;
+        });
+    } else {
+        dom::parser parser;
+        seconds = time_warm(iterations, [&]() {
+            dom::element root;
+            if (parser.parse(buf, len, false).get(root) != SUCCESS) { return false; }
+            return root.at_key(name).get_int64().get(*value) == SUCCESS;
+        });
+    }
+    return seconds;
 }
 
 int64_t tj_reference_count_many(const uint8_t *buf, size_t len, size_t batch_size, double *seconds) {
