@@ -33,10 +33,6 @@ final class DecodingContext {
     /// `DecodingSession.decodeRoot`). A context is used by one thread at a time.
     var spareSession: DecodingSession?
 
-    /// What a parked session points at instead of the context that parked it (which would otherwise
-    /// never be freed: it holds the session). Never used to decode.
-    nonisolated(unsafe) static let parked = DecodingContext(TapeJSONDecoder.Configuration())
-
     init(_ configuration: TapeJSONDecoder.Configuration) {
         switch configuration.keyDecodingStrategy {
         case .useDefaultKeys:

@@ -18,10 +18,13 @@ final class DecodingSession: Decoder {
 
     @exclusivity(unchecked) private(set) var tape: Tape
     /// Owns the tape's memory.
-    @exclusivity(unchecked) private var owner: AnyObject
-    /// The decode call's strategies and caches (`DecodingContext.parked` while the session is parked:
-    /// a parked session must not keep the context that holds it alive).
-    @exclusivity(unchecked) private(set) var context: DecodingContext
+    /// Owns the tape's memory (nil while parked).
+    @exclusivity(unchecked) private var owner: AnyObject?
+    /// The decode call's strategies and caches (nil while the session is parked: a parked session must
+    /// not keep the context that holds it alive).
+    @exclusivity(unchecked) private var contextReference: DecodingContext?
+    /// The decode call's strategies and caches.
+    @inline(__always) var context: DecodingContext { contextReference.unsafelyUnwrapped }
     /// Tape index of the value this session started at (the document root, or a `superDecoder`'s value).
     @exclusivity(unchecked) private(set) var rootIndex: Int
     /// The coding path above `rootIndex` (empty except for `superDecoder` sessions).
@@ -55,7 +58,7 @@ final class DecodingSession: Decoder {
                      "KeyedDecodingContainer is expected to be a single reference to its box")
         self.tape = tape
         self.owner = owner
-        self.context = context
+        contextReference = context
         self.rootIndex = rootIndex
         self.basePath = basePath
         self.valueIndex = rootIndex
@@ -122,7 +125,7 @@ final class DecodingSession: Decoder {
     private func restart(tape: Tape, owner: AnyObject, context: DecodingContext) {
         self.tape = tape
         self.owner = owner
-        self.context = context
+        contextReference = context
         valueIndex = Tape.rootIndex
         depth = 0
     }
@@ -136,24 +139,36 @@ final class DecodingSession: Decoder {
         for session in superSessions { session.moveOntoCopy(of: tape, copy: copy) }
     }
 
-    /// Lets go of the document and of what only one call needs, keeping the boxes, targets and buffers.
+    /// Lets go of the document, the context and what only one call needs, keeping the boxes, targets
+    /// and buffers. (Nothing shared between threads is referenced instead: a parked session costs no
+    /// reference counting on objects other workers use too.)
     private func park() {
         tape = NullDocument.tape
-        owner = NullDocument.owner
-        context = DecodingContext.parked
+        owner = nil
+        contextReference = nil
         customKeyTables.removeAll()
         explicitKeys.removeAll()
         superSessions.removeAll()
         // Cursors remember objects by tape index: a new document may reuse those indexes.
         for k in 0...capacity { cursors[k] = KeyCursor(object: 0, next: 0, lengths: 0) }
+        // Boxes whose reuse slot another key type and depth took are never handed out again; a session
+        // reused for line after line would collect one per line. None is in use now (the call ended
+        // with nothing outliving it), so past a handful they all go and the slots start over.
+        if handedOut.count > Self.maximumParkedBoxes {
+            handedOut.removeAll()
+            reuseSlots.update(repeating: ReuseSlot(keyType: nil, depth: 0, box: 0), count: ReuseSlot.count)
+        }
     }
+
+    /// The most keyed-container boxes a parked session keeps.
+    private static let maximumParkedBoxes = 64
 
     /// A session for `superDecoder`: the value at `index` (or null when the key is absent) with the
     /// given path, sharing this session's document and context.
     func makeSuperDecoder(at index: Int?, path: [any CodingKey]) -> DecodingSession {
         let session: DecodingSession
         if let index {
-            session = DecodingSession(tape: tape, owner: owner, context: context, rootIndex: index, basePath: path)
+            session = DecodingSession(tape: tape, owner: owner!, context: context, rootIndex: index, basePath: path)
         } else {
             session = DecodingSession(tape: NullDocument.tape, owner: NullDocument.owner, context: context,
                                       rootIndex: Tape.rootIndex, basePath: path)

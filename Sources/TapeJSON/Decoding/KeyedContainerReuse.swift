@@ -50,6 +50,13 @@ struct HandedOutBoxes: ~Copyable {
         count += 1
     }
 
+    /// Releases every box and frees every target (none may be in use any more).
+    mutating func removeAll() {
+        boxes.deinitialize(count: count)
+        for i in 0..<count { targets[i].deallocate() }
+        count = 0
+    }
+
     /// Whether the box at `i` is referenced only from here.
     func isUnique(_ i: Int) -> Bool {
         isKnownUniquelyReferenced(&boxes[i])
