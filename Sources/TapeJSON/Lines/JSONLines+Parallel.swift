@@ -72,19 +72,28 @@ extension JSONLines {
         var endOfInput = false
         var firstError: Error?
 
-        func deliver(_ result: ChunkResult<T>) throws {
+        /// Lends a value to `each` where it lies: an `inout` argument passes its address, where a plain
+        /// argument read from the buffer would be copied first (retaining every reference it holds, on
+        /// objects another core just wrote, and releasing them again).
+        func lend(_ value: inout T, _ line: Int) throws {
+            try each(value, line)
+        }
+
+        func deliver(_ result: inout ChunkResult<T>) throws {
             summary.bytes += result.bytes
             // Chunk-relative line numbers (lazy numbering) become absolute here.
             var lineOffset = 0
             if let numbering, result.relativeLines {
                 lineOffset = numbering.position(ofChunkAt: result.chunkStart, delivered: true).line - 1
             }
+            let errors = result.errors
+            let lines = result.lines
             // Values and errors come back in two arrays; each error knows how many values precede it.
             var nextError = 0
             func deliverErrors(upTo valueCount: Int) throws {
-                while nextError < result.errors.count && result.errors[nextError].afterValues <= valueCount {
-                    var error = result.errors[nextError].error
-                    if lineOffset != 0 { error.moveLines(by: lineOffset, underlyingToo: result.errors[nextError].parse) }
+                while nextError < errors.count && errors[nextError].afterValues <= valueCount {
+                    var error = errors[nextError].error
+                    if lineOffset != 0 { error.moveLines(by: lineOffset, underlyingToo: errors[nextError].parse) }
                     nextError += 1
                     summary.lines += 1
                     summary.invalid += 1
@@ -95,17 +104,19 @@ extension JSONLines {
                     }
                 }
             }
-            // Values are lent to `each` in place: no copy, so no reference counting on this thread of
-            // what the worker allocated (their counts' cache lines stay with the worker).
-            try result.values.withUnsafeBufferPointer { values in
-                for k in values.indices {
+            // Values are lent to `each` in place (`lend`): no copy, so no reference counting on this
+            // thread of what the worker allocated (their counts' cache lines stay with the worker).
+            let valueCount = result.values.count
+            try result.values.withUnsafeMutableBufferPointer { values in
+                guard let elements = values.baseAddress else { return }
+                for k in 0..<valueCount {
                     try deliverErrors(upTo: k)
                     summary.lines += 1
                     summary.documents += 1
-                    try each(values[k], lineOffset + result.lines[k])
+                    try lend(&elements[k], lineOffset + lines[k])
                 }
             }
-            try deliverErrors(upTo: result.values.count)
+            try deliverErrors(upTo: valueCount)
         }
 
         func deliverReady(blocking: Bool) throws {
@@ -115,7 +126,7 @@ extension JSONLines {
                 inFlight -= 1
                 if ordered { nextToDeliver += 1 }
                 if let error = ready[k].setupError { throw error }
-                try deliver(ready[k])
+                try deliver(&ready[k])
                 // Hand the arrays back as their only owner, so the worker frees and reuses them in place.
                 var values: [T] = []
                 var lines: [Int] = []
