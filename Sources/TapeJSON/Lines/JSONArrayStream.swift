@@ -73,11 +73,7 @@ public final class JSONArrayStream {
 
         func reject(_ error: JSONLineError) throws {
             summary.invalid += 1
-            switch policy {
-            case .fail: throw error
-            case .skip: break
-            case .report: try onInvalidElement(error)
-            }
+            try policy.apply(to: error, report: onInvalidElement)
         }
 
         while let piece = try splitter.next() {

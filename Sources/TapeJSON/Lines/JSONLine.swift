@@ -137,6 +137,16 @@ public enum JSONLinesErrorPolicy: String, Sendable, CaseIterable {
     case skip
     /// Deliver good lines and hand each bad line to the `onInvalidLine` callback.
     case report
+
+    /// Applies the policy to one bad line (already counted): throws it, drops it, or reports it.
+    @inline(__always)
+    func apply(to error: JSONLineError, report: (JSONLineError) throws -> Void) throws {
+        switch self {
+        case .fail: throw error
+        case .skip: break
+        case .report: try report(error)
+        }
+    }
 }
 
 /// Options for reading JSON Lines.

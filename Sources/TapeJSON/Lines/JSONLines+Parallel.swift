@@ -97,11 +97,7 @@ extension JSONLines {
                     nextError += 1
                     summary.lines += 1
                     summary.invalid += 1
-                    switch policy {
-                    case .fail: throw error
-                    case .skip: break
-                    case .report: try onInvalidLine(error)
-                    }
+                    try policy.apply(to: error, report: onInvalidLine)
                 }
             }
             // Values are lent to `each` in place (`lend`): no copy, so no reference counting on this

@@ -244,11 +244,7 @@ struct ChunkProcessor {
                 documents += 1
             case .invalid(let error):
                 invalid += 1
-                switch policy {
-                case .fail: throw JSONLineError(error)
-                case .skip: break
-                case .report: try onInvalidLine(JSONLineError(error))
-                }
+                try policy.apply(to: JSONLineError(error), report: onInvalidLine)
             }
             return true
         }
@@ -286,11 +282,7 @@ struct ChunkProcessor {
             }
             if let failure {
                 invalid += 1
-                switch policy {
-                case .fail: throw failure
-                case .skip: break
-                case .report: try onInvalidLine(failure)
-                }
+                try policy.apply(to: failure, report: onInvalidLine)
             }
             return true
         }
