@@ -7,8 +7,10 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare TapeJSON with JSONSerialization, JSONDecoder and native simdjson.",
         discussion: """
-            Without --files, runs over the corpus bundled in the project (./Corpus). Runs are interleaved \
-            (every round times each workload once) and figures are medians over rounds, so build with \
+            Without --files, runs over the corpus bundled in the project (./Corpus). Workloads are \
+            interleaved (every round runs each of them for --sample-time seconds) and every run is timed \
+            on its own; the table shows the fastest run of each workload (the most repeatable figure on a \
+            shared machine) and the ratio of the median runs beside it. Build with \
             `swift build -c release` and compare only ratios from one run.
             """
     )
@@ -19,7 +21,7 @@ struct Bench: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Benchmark these JSON files instead of the corpus.")
     var files: [String] = []
 
-    @Option(name: .long, help: "Interleaved rounds per workload (the median is reported).")
+    @Option(name: .long, help: "Interleaved rounds (every round runs each workload for --sample-time seconds).")
     var rounds: Int = 9
 
     @Option(name: .long, help: "Seconds each workload runs per round.")
@@ -65,9 +67,9 @@ struct Bench: ParsableCommand {
         let harness = BenchHarness(rounds: rounds, sampleTime: sampleTime) { message in
             if showProgress { writeAll(2, Array("\r\u{1B}[K\(message)".utf8)) }
         }
-        let medians = try harness.measure(plan.workloads)
+        let figures = try harness.measure(plan.workloads)
         if showProgress { writeAll(2, Array("\r\u{1B}[K".utf8)) }
-        let report = BenchReport(plan: plan, medians: medians.seconds, cpuMedians: medians.cpuSeconds, machine: machineLine(), peakMemory: peakResidentBytes())
+        let report = BenchReport(plan: plan, figures: figures, machine: machineLine(), peakMemory: peakResidentBytes())
         var out = StandardOutput()
         out.write(json ? report.json() : report.table())
         out.flush()

@@ -2,30 +2,36 @@ import Foundation
 import TapeJSON
 
 /// One measured operation on one input: what it does, which library does it, the bytes it processes per
-/// run, and how to time `n` runs of it (returning seconds).
+/// run, and how to time one run of it (returning its elapsed seconds).
 struct Workload {
     let file: String
     let operation: String
     let library: String
     let bytes: Int
-    let timed: (_ iterations: Int) throws -> Double
+    let timedRun: () throws -> Double
 
     /// A workload timed around a Swift closure.
     init(file: String, operation: String, library: String, bytes: Int, run: @escaping () throws -> Void) {
-        self.init(file: file, operation: operation, library: library, bytes: bytes) { iterations in
+        self.init(file: file, operation: operation, library: library, bytes: bytes, timed: {
             let start = ContinuousClock.now
-            for _ in 0..<iterations { try run() }
+            try run()
             return seconds(ContinuousClock.now - start)
-        }
+        })
     }
 
-    /// A workload that times itself (the native C++ reference loop).
-    init(file: String, operation: String, library: String, bytes: Int, timed: @escaping (Int) throws -> Double) {
+    /// A workload that times itself (the native C++ reference loops, whose clock leaves out setting up
+    /// the parser): `timed` makes one run and returns its seconds.
+    static func selfTimed(file: String, operation: String, library: String, bytes: Int,
+                          timed: @escaping () throws -> Double) -> Workload {
+        Workload(file: file, operation: operation, library: library, bytes: bytes, timed: timed)
+    }
+
+    private init(file: String, operation: String, library: String, bytes: Int, timed: @escaping () throws -> Double) {
         self.file = file
         self.operation = operation
         self.library = library
         self.bytes = bytes
-        self.timed = timed
+        self.timedRun = timed
     }
 }
 
@@ -41,12 +47,14 @@ struct Comparison {
     let baseline: Int
 }
 
-/// Throughput samples of one workload: elapsed seconds per run, and the process's CPU seconds (user +
-/// system, all threads) per run over the same runs.
+/// The samples of one workload: the elapsed seconds of every single run, and the process's CPU seconds
+/// (user + system, all threads) per run, one figure per round.
 struct Samples {
     var secondsPerRun: [Double] = []
     var cpuSecondsPerRun: [Double] = []
 
+    /// The fastest run: what the operation costs when nothing else on the machine gets in its way.
+    var best: Double { secondsPerRun.min() ?? .nan }
     var median: Double { Samples.median(secondsPerRun) }
     var cpuMedian: Double { Samples.median(cpuSecondsPerRun) }
 
@@ -58,13 +66,20 @@ struct Samples {
     }
 }
 
-/// The medians of a bench run, per workload.
-struct Medians {
-    /// Elapsed seconds per run.
-    var seconds: [Double]
-    /// CPU seconds (user + system, all threads of the process) per run: on a shared machine, what a run
-    /// costs independently of whether other processes left the cores free.
+/// The figures of a bench run, per workload (seconds per run).
+struct BenchFigures {
+    /// The fastest single run. The headline statistic: on a shared or virtual machine, other tenants
+    /// only ever slow a run down, so the fastest run is the most repeatable estimate of an operation's
+    /// own cost (two runs of the bench agree on it far better than on medians). It is what the Benchmarks
+    /// package reports as p0.
+    var best: [Double]
+    /// The median single run (the Benchmarks package's p50).
+    var median: [Double]
+    /// CPU seconds (user + system, all threads of the process) per run, the median over rounds: on a
+    /// shared machine, what a run costs independently of whether other processes left the cores free.
     var cpuSeconds: [Double]
+    /// How many runs each figure was taken from.
+    var runs: [Int]
 }
 
 /// CPU seconds (user + system) this process has used so far, all threads together.
@@ -79,19 +94,19 @@ func processCPUSeconds() -> Double {
         + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
 }
 
-/// Times workloads by interleaving them: every round runs each workload once (for about `sampleTime`
-/// seconds, repeating the operation), so drift in the machine's speed hits all of them alike. Figures are
-/// medians over rounds.
+/// Times workloads by interleaving them: every round runs each workload for about `sampleTime` seconds,
+/// timing every run on its own, so drift in the machine's speed hits all of them alike. Figures are the
+/// fastest run and the median run of each workload over all rounds.
 struct BenchHarness {
     var rounds: Int
     var sampleTime: Double
     var progress: (String) -> Void
 
-    /// How many repetitions of `work` take about `sampleTime` seconds (at least 1).
+    /// How many runs of `work` take about `sampleTime` seconds (at least 1).
     func calibrate(_ work: Workload) throws -> Int {
         var iterations = 1
         while true {
-            let seconds = try time(work, iterations: iterations)
+            let seconds = try time(work, iterations: iterations).reduce(0, +)
             if seconds >= sampleTime / 4 || iterations >= 1 << 20 {
                 return max(1, Int((Double(iterations) * sampleTime / max(seconds, 1e-9)).rounded()))
             }
@@ -99,12 +114,17 @@ struct BenchHarness {
         }
     }
 
-    func time(_ work: Workload, iterations: Int) throws -> Double {
-        try work.timed(iterations)
+    /// The elapsed seconds of each of `iterations` runs of `work`, timed one by one.
+    func time(_ work: Workload, iterations: Int) throws -> [Double] {
+        var runs: [Double] = []
+        runs.reserveCapacity(iterations)
+        for _ in 0..<iterations { runs.append(try work.timedRun()) }
+        return runs
     }
 
-    /// Measures every workload, interleaved, and returns the median seconds (elapsed and CPU) per run of each.
-    func measure(_ workloads: [Workload]) throws -> Medians {
+    /// Measures every workload, interleaved, and returns the fastest and median seconds per run of each,
+    /// with the median CPU seconds per run.
+    func measure(_ workloads: [Workload]) throws -> BenchFigures {
         var iterations: [Int] = []
         for (n, work) in workloads.enumerated() {
             progress("calibrating \(n + 1)/\(workloads.count): \(work.file) \(work.operation) (\(work.library))")
@@ -115,13 +135,14 @@ struct BenchHarness {
             for (n, work) in workloads.enumerated() {
                 progress("round \(round + 1)/\(rounds), \(n + 1)/\(workloads.count): \(work.file) \(work.operation) (\(work.library))")
                 let cpuBefore = processCPUSeconds()
-                let seconds = try time(work, iterations: iterations[n])
+                let runs = try time(work, iterations: iterations[n])
                 let cpu = processCPUSeconds() - cpuBefore
-                samples[n].secondsPerRun.append(seconds / Double(iterations[n]))
+                samples[n].secondsPerRun += runs
                 samples[n].cpuSecondsPerRun.append(cpu / Double(iterations[n]))
             }
         }
-        return Medians(seconds: samples.map(\.median), cpuSeconds: samples.map(\.cpuMedian))
+        return BenchFigures(best: samples.map(\.best), median: samples.map(\.median),
+                            cpuSeconds: samples.map(\.cpuMedian), runs: samples.map(\.secondsPerRun.count))
     }
 }
 

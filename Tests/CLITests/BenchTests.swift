@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+// `tapejson bench` is the README's first command. These tests check what it reports and how, on tiny
+// inputs and very short runs; they never look at the timings themselves (a debug build on a shared
+// machine says nothing about speed).
+
+@Suite("bench")
+struct BenchTests {
+    /// The rows of `tapejson bench --json`, parsed.
+    private func benchJSON(_ arguments: [String]) throws -> (object: [String: Any], rows: [[String: Any]]) {
+        let result = try tapejson(["bench", "--json"] + arguments, watchdog: 300)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let rows = try #require(object["results"] as? [[String: Any]])
+        return (object, rows)
+    }
+
+    @Test("--files: every comparison has a fastest-run ratio, a median ratio and the runs behind them")
+    func filesAsJSON() throws {
+        let path = Paths.corpus.appendingPathComponent("github_events.json").path
+        let (object, rows) = try benchJSON(["--files", path, "--rounds", "2", "--sample-time", "0.002"])
+        #expect((object["machine"] as? String)?.contains("simdjson kernel: ") == true)
+        #expect((object["simdjson_kernel"] as? String)?.isEmpty == false)
+        let operations = Set(rows.compactMap { $0["operation"] as? String })
+        #expect(operations.isSuperset(of: ["parse to tape vs native simdjson", "parse to tape vs JSONSerialization",
+                                           "parse + event walk vs native parse",
+                                           "TapeJSONSerialization vs JSONSerialization",
+                                           "decode Array<GitHubEvent>"]))
+        for row in rows {
+            #expect(row["file"] as? String == "github_events.json")
+            for key in ["ratio", "median_ratio", "tapejson_mb_per_s", "baseline_mb_per_s"] {
+                let value = try #require(row[key] as? Double, "\(key) in \(row)")
+                #expect(value.isFinite && value > 0, "\(key) in \(row)")
+            }
+            // Two rounds, at least one run of each workload per round, every run timed on its own.
+            #expect((row["tapejson_runs"] as? Int ?? 0) >= 2)
+            #expect((row["baseline_runs"] as? Int ?? 0) >= 2)
+        }
+    }
+
+    @Test("the table names the machine, the statistic and both ratios")
+    func table() throws {
+        let path = Paths.corpus.appendingPathComponent("github_events.json").path
+        let result = try tapejson(["bench", "--files", path, "--rounds", "1", "--sample-time", "0.001"], watchdog: 300)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("TapeJSON bench — ") == true)
+        #expect(lines.first?.contains("simdjson kernel: ") == true)
+        #expect(result.stdout.contains("fastest run of each workload"))
+        let header = try #require(lines.first { $0.hasPrefix("file ") })
+        #expect(header.contains("ratio") && header.contains("median ratio"))
+        #expect(lines.contains { $0.hasPrefix("github_events.json") && $0.contains("decode Array<GitHubEvent>") })
+    }
+
+    @Test("--lines-only: the JSON Lines rows over generated logs")
+    func linesOnly() throws {
+        let (_, rows) = try benchJSON(["--lines-only", "--log-size", "200000", "--rounds", "1", "--sample-time", "0.001"])
+        let operations = Set(rows.compactMap { $0["operation"] as? String })
+        #expect(operations.contains("JSON Lines count vs native parse_many"))
+        #expect(operations.contains("JSON Lines decode LogLine vs JSONDecoder per line"))
+        #expect(rows.allSatisfy { ($0["file"] as? String)?.hasPrefix("gen-logs") == true })
+        #expect(rows.allSatisfy { ($0["ratio"] as? Double).map { $0.isFinite && $0 > 0 } == true })
+    }
+
+    @Test("a missing file or bad options are usage errors (exit 2)")
+    func usageErrors() throws {
+        let missing = try tapejson(["bench", "--files", "/nonexistent/tapejson-bench.json"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("/nonexistent/tapejson-bench.json"))
+        #expect(try tapejson(["bench", "--rounds", "0"]).status == 2)
+        #expect(try tapejson(["bench", "--lines-only", "--log-size", "0"]).status == 2)
+    }
+}
