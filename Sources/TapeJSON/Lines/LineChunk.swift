@@ -67,19 +67,37 @@ final class LineChunk: @unchecked Sendable {
     /// For a view: how many of its bytes have had their pages released already.
     private var released = 0
 
-    /// Releases the pages of a view's first `upTo` bytes, which a scan has finished with (no effect on
-    /// owned buffers). Lets one long scan over a mapped file keep a flat resident size.
+    /// How far past its own bytes a view releases pages. A page fault on a file mapping also maps the
+    /// neighbouring pages already in the page cache: Linux's fault-around (64 KiB by default), or the
+    /// whole large folio holding the page (file systems such as ext4 cache files in folios of up to
+    /// 2 MiB; 512 KiB ones are common). So a worker starting on a chunk maps the tail of the chunk before
+    /// it, and one finishing a chunk the head of the next, possibly after their owners released them:
+    /// released only by their own bytes' ranges, such pages would stay resident to the end (up to a
+    /// folio per chunk boundary). Pages are only read, so releasing a page that another worker still
+    /// reads costs that worker a minor fault.
+    static let releaseMargin = 2 << 20
+
+    /// Releases the pages of a view's first `upTo` bytes, which a scan has finished with, and those of
+    /// the `releaseMargin` bytes before the view (no effect on owned buffers). Lets one long scan over a
+    /// mapped file keep a flat resident size.
     func releaseConsumed(upTo end: Int) {
-        guard let region, end > released else { return }
+        releaseConsumed(upTo: end, past: 0)
+    }
+
+    private func releaseConsumed(upTo end: Int, past margin: Int) {
+        guard let region, end > released || margin > 0 else { return }
         let offset = UnsafeRawPointer(base) - region.bytes.baseAddress!
-        region.release((offset + released)..<(offset + end))
+        let lower = max(0, offset + released - Self.releaseMargin)
+        let upper = min(region.bytes.count, offset + end + margin)
+        region.release(lower..<upper)
         released = end
     }
 
-    /// Hands the buffer back for reuse (a view instead releases its pages of a mapped file).
+    /// Hands the buffer back for reuse (a view instead releases its pages of a mapped file, and those
+    /// within `releaseMargin` of them on either side).
     func recycle() {
         if region != nil {
-            releaseConsumed(upTo: count)
+            releaseConsumed(upTo: count, past: Self.releaseMargin)
         } else {
             pool?.give(self)
         }
