@@ -156,6 +156,8 @@ public struct JSONLinesOptions: Sendable {
     /// simdjson's `parse_many` batch size. A document larger than the batch grows it.
     public var batchSize: Int
     /// Bytes read per chunk (the unit of work of one worker). A line longer than a chunk grows the chunk.
+    /// Several workers on a file or on bytes in memory take chunks of at most 512 KiB: workers finish
+    /// together, and a chunk's values are delivered (and freed) while still in cache.
     public var chunkSize: Int
     /// The deepest nesting accepted in one document.
     public var maxDepth: Int

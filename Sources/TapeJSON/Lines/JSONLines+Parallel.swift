@@ -51,7 +51,7 @@ extension JSONLines {
         }
 
         let pool = ChunkPool(keep: 4 * jobs)
-        var chunker = try makeChunker(pool: pool)
+        var chunker = try makeChunker(pool: pool, parallel: true)
         defer { chunker.release() }
         // Chunks viewed in place are not counted up front: workers number their lines from 1 and the
         // absolute numbers come from `LineNumbering` when asked for (or at delivery). Chunks read from a
