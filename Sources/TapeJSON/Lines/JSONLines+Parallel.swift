@@ -79,40 +79,40 @@ extension JSONLines {
             try each(value, line)
         }
 
-        func deliver(_ result: inout ChunkResult<T>) throws {
-            summary.bytes += result.bytes
+        func deliver(_ result: borrowing ChunkResult<T>) throws {
             // Chunk-relative line numbers (lazy numbering) become absolute here.
             var lineOffset = 0
             if let numbering, result.relativeLines {
                 lineOffset = numbering.position(ofChunkAt: result.chunkStart, delivered: true).line - 1
             }
             let errors = result.errors
-            let lines = result.lines
-            // Values and errors come back in two arrays; each error knows how many values precede it.
-            var nextError = 0
-            func deliverErrors(upTo valueCount: Int) throws {
-                while nextError < errors.count && errors[nextError].afterValues <= valueCount {
-                    var error = errors[nextError].error
-                    if lineOffset != 0 { error.moveLines(by: lineOffset, underlyingToo: errors[nextError].parse) }
-                    nextError += 1
-                    summary.lines += 1
-                    summary.invalid += 1
+            let values = result.values.base
+            let valueCount = result.values.count
+            // Values and errors come back apart; each error knows how many values precede it. Values are
+            // delivered in runs between errors, in a loop that touches only locals (the counts are added
+            // once per chunk), and lent to `each` in place (`lend`): no copy, so no reference counting
+            // on this thread of what the worker allocated.
+            try result.lines.withUnsafeBufferPointer { lines in
+                var next = 0
+                for entry in errors {
+                    let runEnd = min(entry.afterValues, valueCount)
+                    while next < runEnd {
+                        try lend(&values[next], lineOffset + lines[next])
+                        next += 1
+                    }
+                    var error = entry.error
+                    if lineOffset != 0 { error.moveLines(by: lineOffset, underlyingToo: entry.parse) }
                     try policy.apply(to: error, report: onInvalidLine)
                 }
-            }
-            // Values are lent to `each` in place (`lend`): no copy, so no reference counting on this
-            // thread of what the worker allocated (their counts' cache lines stay with the worker).
-            let valueCount = result.values.count
-            try result.values.withUnsafeMutableBufferPointer { values in
-                guard let elements = values.baseAddress else { return }
-                for k in 0..<valueCount {
-                    try deliverErrors(upTo: k)
-                    summary.lines += 1
-                    summary.documents += 1
-                    try lend(&elements[k], lineOffset + lines[k])
+                while next < valueCount {
+                    try lend(&values[next], lineOffset + lines[next])
+                    next += 1
                 }
             }
-            try deliverErrors(upTo: valueCount)
+            summary.bytes += result.bytes
+            summary.lines += valueCount + errors.count
+            summary.documents += valueCount
+            summary.invalid += errors.count
         }
 
         func deliverReady(blocking: Bool) throws {
@@ -122,13 +122,12 @@ extension JSONLines {
                 inFlight -= 1
                 if ordered { nextToDeliver += 1 }
                 if let error = ready[k].setupError { throw error }
-                try deliver(&ready[k])
-                // Hand the arrays back as their only owner, so the worker frees and reuses them in place.
-                var values: [T] = []
+                try deliver(ready[k])
+                // Hand the buffers back (the array as its only owner), so the worker frees the values and
+                // reuses both in place.
                 var lines: [Int] = []
-                swap(&values, &ready[k].values)
                 swap(&lines, &ready[k].lines)
-                work.recycle(values, lines, worker: ready[k].worker)
+                work.recycle(ready[k].values, lines, worker: ready[k].worker)
                 onProgress(summary)
             }
         }
@@ -160,13 +159,12 @@ extension JSONLines {
 
 /// A worker's results for one chunk.
 ///
-/// Values and their line numbers are kept in plain arrays (cheap to append to from generic code, and
-/// reused by the worker from chunk to chunk); the rarer errors record how many values precede them, so
-/// delivery can interleave them in input order.
+/// Values and their line numbers are kept in buffers the worker reuses from chunk to chunk; the rarer
+/// errors record how many values precede them, so delivery can interleave them in input order.
 struct ChunkResult<T>: @unchecked Sendable {
     var sequence: Int
     var bytes: Int
-    var values: [T]
+    var values: ValueBuffer<T>
     var lines: [Int]
     /// Errors, each after `afterValues` values; `parse` marks invalid JSON (whose underlying `JSONError`
     /// carries the line number too), as opposed to a failed transform.
@@ -179,12 +177,112 @@ struct ChunkResult<T>: @unchecked Sendable {
     /// Whether `lines` and the errors' line numbers count from the chunk's first line (as 1).
     var relativeLines = false
 
-    init(sequence: Int, bytes: Int, values: [T], lines: [Int], setupError: Error?) {
+    init(sequence: Int, bytes: Int, values: ValueBuffer<T>, lines: [Int], setupError: Error?) {
         self.sequence = sequence
         self.bytes = bytes
         self.values = values
         self.lines = lines
         self.setupError = setupError
+    }
+}
+
+/// Values a worker made for one chunk, in order, in a buffer it reuses from chunk to chunk.
+///
+/// A plain buffer rather than an `Array`: appending to an array of a generic element type looks the
+/// array's type metadata up and checks uniqueness on every value. The worker appends through local
+/// copies of `base` and `count` (no class property access per value) and stores the count once per chunk.
+/// The values are freed (`removeAll`) by the worker that made them, once delivered.
+final class ValueBuffer<T>: @unchecked Sendable {
+    private(set) var base: UnsafeMutablePointer<T>
+    private(set) var capacity: Int
+    /// Values at `base` (`freed ..< count` are initialized).
+    var count = 0
+    /// Values at the start already freed, while the worker frees a delivered buffer value by value.
+    var freed = 0
+
+    /// Whether no value is left to free.
+    var isEmpty: Bool { freed == count }
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = UnsafeMutablePointer<T>.allocate(capacity: self.capacity)
+    }
+
+    /// Doubles the capacity, keeping the first `count` values.
+    func grow() {
+        let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity *= 2
+    }
+
+    /// Frees the values, keeping the capacity.
+    func removeAll() {
+        (base + freed).deinitialize(count: count - freed)
+        count = 0
+        freed = 0
+    }
+
+    deinit {
+        (base + freed).deinitialize(count: count - freed)
+        base.deallocate()
+    }
+}
+
+/// A worker's delivered value buffers still to free, freed value by value as the worker makes new ones
+/// (see `WorkQueue.work`). The buffer being freed is worked on through a `Cursor` of locals.
+struct SpentValues<T> {
+    /// Where freeing stands in the current buffer: values `next ..< end` at `base` are still to free.
+    struct Cursor {
+        var base: UnsafeMutablePointer<T>
+        var next: Int
+        var end: Int
+    }
+
+    /// Buffers with values still to free, the current one last.
+    private var buffers: [ValueBuffer<T>] = []
+
+    /// Queues a delivered buffer. One of values that hold no references is emptied at once and kept for
+    /// reuse (up to four spare buffers).
+    mutating func add(_ buffer: ValueBuffer<T>, spare: inout [ValueBuffer<T>]) {
+        if _isPOD(T.self) {
+            buffer.removeAll()
+            if spare.count < 4 { spare.append(buffer) }
+        } else {
+            buffers.insert(buffer, at: 0)
+        }
+    }
+
+    /// Frees every queued buffer but the `keeping` newest (the current one goes first), and keeps the
+    /// emptied buffers (up to four) for reuse.
+    mutating func freeAll(keeping: Int, into spare: inout [ValueBuffer<T>]) {
+        while buffers.count > keeping || buffers.last?.isEmpty == true {
+            let buffer = buffers.removeLast()
+            buffer.removeAll()
+            if spare.count < 4 { spare.append(buffer) }
+        }
+    }
+
+    /// A cursor on the current buffer (an empty one when none is queued).
+    func start() -> Cursor {
+        guard let buffer = buffers.last else { return Cursor(base: UnsafeMutablePointer(bitPattern: 64)!, next: 0, end: 0) }
+        return Cursor(base: buffer.base, next: buffer.freed, end: buffer.count)
+    }
+
+    /// The current buffer is freed: keeps it for reuse and moves on to the next.
+    mutating func finish(_ cursor: Cursor, into spare: inout [ValueBuffer<T>]) -> Cursor {
+        if let buffer = buffers.popLast() {
+            buffer.freed = cursor.next
+            buffer.removeAll()
+            if spare.count < 4 { spare.append(buffer) }
+        }
+        return start()
+    }
+
+    /// Records how far freeing went in the current buffer.
+    func pause(_ cursor: Cursor) {
+        buffers.last?.freed = cursor.next
     }
 }
 
@@ -208,7 +306,7 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
         /// Delivered values (and their line numbers), per worker, for that worker to free and reuse:
         /// memory goes back to the allocator of the thread that allocated it, so threads do not contend
         /// for each other's malloc arenas, and the arrays keep their capacity for the next chunks.
-        var spent: [[(values: [T], lines: [Int])]]
+        var spent: [[(values: ValueBuffer<T>, lines: [Int])]]
     }
 
     private let state: Mutex<State>
@@ -273,7 +371,7 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
 
     /// Hands a delivered chunk's values and line numbers back to the worker that made them, to be freed
     /// (and the arrays reused) there.
-    func recycle(_ values: consuming [T], _ lines: consuming [Int], worker: Int) {
+    func recycle(_ values: ValueBuffer<T>, _ lines: consuming [Int], worker: Int) {
         let spent = (values: values, lines: lines)
         state.withLock { $0.spent[worker].append(spent) }
     }
@@ -291,32 +389,39 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
             setupError = error
         }
         let origin = numbering.map { ChunkOrigin(numbering: $0) }
-        // Emptied arrays of delivered chunks, kept with their capacity for the next chunks' results (no
+        // Emptied buffers of delivered chunks, kept with their capacity for the next chunks' results (no
         // large allocation per chunk).
-        var spareValues: [[T]] = []
+        var spareValues: [ValueBuffer<T>] = []
         var spareLines: [[Int]] = []
+        // Delivered values still to free. They are freed on this thread, the one that allocated them (so
+        // threads do not contend for each other's malloc arenas), and one at a time: one delivered value
+        // per value made. Freeing a whole chunk's values at once overflows the allocator's per-thread
+        // cache into its slow paths (bins, coalescing, consolidation); freeing one value's memory just
+        // before the next value is made lets the allocator hand the same memory back from that cache,
+        // as it does for one thread that drops each value once handled.
+        var spentValues = SpentValues<T>()
         while true {
             available.wait()
-            var spent: [(values: [T], lines: [Int])] = []
+            var spent: [(values: ValueBuffer<T>, lines: [Int])] = []
             let next = state.withLock { state -> LineChunk? in
                 swap(&spent, &state.spent[worker])
                 if state.stopping { return nil }
                 return state.pending.isEmpty ? nil : state.pending.removeFirst()
             }
-            // Delivered values are freed here, on the thread that allocated them (so threads do not
-            // contend for each other's malloc arenas). Each array is mutated only once this loop's copy
-            // of it is gone (`spent` gave it up), so in place: it keeps its capacity.
+            // Each array is mutated only once this loop's copy of it is gone (`spent` gave it up), so in
+            // place: it keeps its capacity.
             while var arrays = spent.popLast() {
-                arrays.values.removeAll(keepingCapacity: true)
                 arrays.lines.removeAll(keepingCapacity: true)
-                if spareValues.count < 4 {
-                    spareValues.append(arrays.values)
-                    spareLines.append(arrays.lines)
-                }
+                if spareLines.count < 4 { spareLines.append(arrays.lines) }
+                spentValues.add(arrays.values, spare: &spareValues)
             }
             guard let chunk = next else { return }
+            // A backlog (a worker that got few chunks lately) is freed now, keeping one buffer to free
+            // value by value.
+            spentValues.freeAll(keeping: 1, into: &spareValues)
             var result = ChunkResult<T>(sequence: chunk.sequence, bytes: chunk.count - chunk.start,
-                                        values: spareValues.popLast() ?? [], lines: spareLines.popLast() ?? [],
+                                        values: spareValues.popLast() ?? ValueBuffer(capacity: 1024),
+                                        lines: spareLines.popLast() ?? [],
                                         setupError: setupError)
             result.worker = worker
             result.chunkStart = chunk.baseOffset
@@ -331,6 +436,12 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
                     result.relativeLines = true
                 }
                 var index = chunk.baseIndex
+                // The buffers are used through locals in the per-line closure (no class access per line).
+                let values = result.values
+                var valueBase = values.base
+                var valueCapacity = values.capacity
+                var valueCount = 0
+                var freeing = spentValues.start()
                 _ = active.scan(chunk) { outcome in
                     switch outcome {
                     case .document(let tape, let line, let offset, let length):
@@ -339,18 +450,34 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
                                             owner: owner, origin: origin)
                         index += 1
                         do {
-                            result.values.append(try transform(&workerState, item))
+                            let value = try transform(&workerState, item)
+                            if valueCount == valueCapacity {
+                                values.count = valueCount
+                                values.grow()
+                                valueBase = values.base
+                                valueCapacity = values.capacity
+                            }
+                            (valueBase + valueCount).initialize(to: consume value)
+                            valueCount += 1
                             result.lines.append(line)
                         } catch {
-                            result.errors.append((result.values.count, JSONLineError(line: line, column: 1, offset: offset,
-                                                                                     underlying: error), false))
+                            result.errors.append((valueCount, JSONLineError(line: line, column: 1, offset: offset,
+                                                                            underlying: error), false))
+                        }
+                        if freeing.next < freeing.end {
+                            (freeing.base + freeing.next).deinitialize(count: 1)
+                            freeing.next += 1
+                        } else if freeing.end > 0 {
+                            freeing = spentValues.finish(freeing, into: &spareValues)
                         }
                     case .invalid(let error):
                         index += 1
-                        result.errors.append((result.values.count, JSONLineError(error), true))
+                        result.errors.append((valueCount, JSONLineError(error), true))
                     }
                     return true
                 }
+                values.count = valueCount
+                spentValues.pause(freeing)
                 if let numbering {
                     numbering.publish(start: chunk.baseOffset, end: chunk.baseOffset + chunk.count,
                                       lines: active.lineAfterScan - 1, nonBlank: index)
