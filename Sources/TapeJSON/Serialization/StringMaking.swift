@@ -13,19 +13,33 @@ enum StringMaking {
     }
 
     /// Whether every byte is below 0x80.
+    ///
+    /// Sixteen bytes a loop, then the last eight (overlapping what was checked) for the rest; strings
+    /// shorter than eight bytes are read as two overlapping halves. Nothing outside `bytes` is read.
     @inline(__always)
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
-        var i = 0
-        var bits: UInt64 = 0
-        while i + 8 <= bytes.count {
-            bits |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            i += 8
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        if count >= 8 {
+            var bits: UInt64 = 0
+            var i = 0
+            while i + 16 <= count {
+                bits |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                i += 16
+            }
+            if i + 8 <= count { bits |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) }
+            bits |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            return bits & 0x8080_8080_8080_8080 == 0
         }
-        while i < bytes.count {
-            bits |= UInt64(base[i])
-            i += 1
+        if count >= 4 {
+            let bits = raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            return bits & 0x8080_8080 == 0
         }
-        return bits & 0x8080_8080_8080_8080 == 0
+        if count > 0 {
+            return (base[0] | base[count >> 1] | base[count - 1]) & 0x80 == 0
+        }
+        return true
     }
 }
