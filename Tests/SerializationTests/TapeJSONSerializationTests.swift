@@ -241,6 +241,37 @@ import TapeJSON
         try expectSameGraph(text, options: [.mutableContainers, .mutableLeaves])
     }
 
+    @Test func shapesGuessedFromTheLastObjectInTheSamePlace() throws {
+        // An object's shape is guessed from the last object met under the same key (or in the same
+        // arrays) and checked against its keys: guesses that are wrong by one byte at the start, middle
+        // or end of keys of every length class (1-3, 4-8, 9-16, over 16 bytes), by a key's length, by
+        // the number of keys, by order, by a repeated key, and for a key whose value is sometimes an
+        // array of objects and sometimes an object.
+        let keySets: [[String]] = [
+            ["a", "bc", "def"], ["a", "bd", "def"], ["a", "bc", "deg"],
+            ["abcd", "efghij", "klmnopqr"], ["abcd", "efgXij", "klmnopqr"], ["abcd", "efghij", "klmnopqs"],
+            ["abcdefghi", "0123456789abcdef"], ["abcdefghX", "0123456789abcdef"], ["abcdefghi", "0123456789abcdeX"],
+            ["a key of more than sixteen bytes", "another key, also a long one"],
+            ["a key of more than sixteen bytes", "another key, alsX a long one"],
+            ["a key of more than sixteen byteS", "another key, also a long one"],
+            ["a", "bc"], ["a", "bc", "def", "g"], ["bc", "a", "def"], ["a", "a", "def"], ["ab", "bc", "def"],
+        ]
+        var parts: [String] = []
+        for round in 0..<8 {
+            for (n, keySet) in keySets.enumerated() {
+                let members = keySet.enumerated().map { #""\#($1)": \#(round * 100 + n * 10 + $0)"# }
+                let object = "{" + members.joined(separator: ",") + "}"
+                parts.append(#"{"v": \#(object), "w": [\#(object), \#(object)], "x": \#(round % 2 == 0 ? object : "[\(object)]")}"#)
+                parts.append(object)
+            }
+        }
+        let text = "[" + parts.joined(separator: ",") + "]"
+        try expectSameGraph(text)
+        try expectSameGraph(text, options: [.mutableContainers, .mutableLeaves])
+        // The same objects in reverse order, so that every guess is tried the other way round.
+        try expectSameGraph("[" + parts.reversed().joined(separator: ",") + "]")
+    }
+
     @Test func manyDistinctKeysAndShapes() throws {
         // More distinct keys than the key table interns, and more shapes than it remembers.
         let wide = (0..<20_000).map { #""key\#($0)": \#($0)"# }.joined(separator: ",")

@@ -49,18 +49,19 @@ struct ObjectGraphBuilder {
         self.scanner = NumberTextScanner(text: text)
     }
 
-    /// The object for the value starting at tape index `i`; advances `i` past it.
+    /// The object for the value starting at tape index `i`; advances `i` past it. `context` says where
+    /// the value is (see `KeyTable.predictedShape(_:)`), for guessing an object's shape.
     ///
     /// Inlined into the container loops, so a leaf is built straight into its container's slot;
     /// containers are built out of line.
     @inline(__always)
-    mutating func value(at i: inout Int) -> Any {
+    mutating func value(at i: inout Int, context: Int) -> Any {
         let index = i
         switch tape.tagByte(index) {
         case TapeTag.startObject.rawValue:
-            return object(at: &i)
+            return object(at: &i, context: context)
         case TapeTag.startArray.rawValue:
-            return array(at: &i)
+            return array(at: &i, context: context)
         case TapeTag.string.rawValue:
             i = index + 1
             let string = StringMaking.string(tape.stringBytes(index))
@@ -135,23 +136,24 @@ struct ObjectGraphBuilder {
     }
 
     @inline(never)
-    private mutating func array(at i: inout Int) -> Any {
+    private mutating func array(at i: inout Int, context: Int) -> Any {
         guard enter(at: &i) else { return FoundationNumbers.null }
         defer { depth -= 1 }
         let start = i
         let end = tape.containerEnd(start) - 1   // the ']' word
         var elements: [Any] = []
         elements.reserveCapacity(tape.elementCount(start))
+        let elementContext = KeyTable.elementContext(context)
         var j = start + 1
         while j < end {
-            elements.append(value(at: &j))
+            elements.append(value(at: &j, context: elementContext))
         }
         i = end + 1
         return mutableContainers ? NSMutableArray(array: elements, copyItems: false) : elements
     }
 
     @inline(never)
-    private mutating func object(at i: inout Int) -> Any {
+    private mutating func object(at i: inout Int, context: Int) -> Any {
         guard enter(at: &i) else { return FoundationNumbers.null }
         defer { depth -= 1 }
         let start = i
@@ -160,7 +162,7 @@ struct ObjectGraphBuilder {
         let count = tape.elementCount(start)
         let members: [String: Any]
         if count > 0, count <= ShapeTable.maximumKeyCount {
-            members = shapedObject(start: start, end: end, count: count)
+            members = shapedObject(start: start, end: end, count: count, context: context)
         } else {
             members = objectKeyByKey(start: start, end: end, count: count, ids: nil)
         }
@@ -169,23 +171,38 @@ struct ObjectGraphBuilder {
 
     /// The members of the object between tape indexes `start` and `end` (its `{` and `}` words), which
     /// has `count` keys: a copy of its shape's template when the shape has one, else built key by key.
+    ///
+    /// The shape is first guessed: the last object met in the same `context` (the value of the same
+    /// key, or an element of arrays under it) usually has the same keys, which are then compared with
+    /// the tape's directly. Otherwise the keys are looked up one by one and the shape by their ids.
     @inline(__always)
-    private mutating func shapedObject(start: Int, end: Int, count: Int) -> [String: Any] {
-        // The keys' ids and their hash, from the tape alone (values are skipped, not built).
+    private mutating func shapedObject(start: Int, end: Int, count: Int, context: Int) -> [String: Any] {
         let base = keyIDStack.count
-        defer { keyIDStack.removeSubrange(base...) }
-        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        defer { keyIDStack.removeLast(keyIDStack.count - base) }
         var j = start + 1
-        while j < end {
-            let id = keys.id(tape.stringBytes(j))
-            guard id >= 0 else { return objectKeyByKey(start: start, end: end, count: count, ids: nil) }
-            keyIDStack.append(id)
-            hash = (hash ^ UInt64(truncatingIfNeeded: id)) &* 0xBF58_476D_1CE4_E5B9
-            j = tape.skip(j + 1)
-        }
-        let ids = keyIDStack[base...]
-        guard let shape = shapes.sighting(of: ids, hash: hash) else {
-            return objectKeyByKey(start: start, end: end, count: count, ids: base)
+        let shape: Int
+        if let guessed = guessedShape(start: start, end: end, count: count, context: context) {
+            shape = guessed
+            shapes.sighted(shape)
+            if shapes.shapes[shape].template < 0 {
+                let keyIDsStart = shapes.shapes[shape].keyIDsStart
+                keyIDStack.append(contentsOf: shapes.keyIDs[keyIDsStart..<(keyIDsStart + count)])
+            }
+        } else {
+            // The keys' ids and their hash, from the tape alone (values are skipped, not built).
+            var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+            while j < end {
+                let id = keys.id(tape.stringBytes(j))
+                guard id >= 0 else { return objectKeyByKey(start: start, end: end, count: count, ids: nil) }
+                keyIDStack.append(id)
+                hash = (hash ^ UInt64(truncatingIfNeeded: id)) &* 0xBF58_476D_1CE4_E5B9
+                j = tape.skip(j + 1)
+            }
+            guard let sighted = shapes.sighting(of: keyIDStack[base...], hash: hash) else {
+                return objectKeyByKey(start: start, end: end, count: count, ids: base)
+            }
+            shape = sighted
+            keys.predict(Int32(shape), in: context)
         }
         if shapes.shapes[shape].template < 0 {
             let members = objectKeyByKey(start: start, end: end, count: count, ids: base)
@@ -199,17 +216,34 @@ struct ObjectGraphBuilder {
         }
         var members = shapes.templates[shapes.shapes[shape].template]
         let indicesStart = shapes.shapes[shape].indicesStart
+        let keyIDsStart = shapes.shapes[shape].keyIDsStart
         j = start + 1
-        var k = indicesStart
+        var k = 0
         while j < end {
             j += 1
-            var element = value(at: &j)
+            var element = value(at: &j, context: KeyTable.memberContext(shapes.keyIDs[keyIDsStart + k]))
             // The first store copies the template (its storage is shared), keeping its layout. A swap
             // moves the value in and the template's value out, without retaining the new one.
-            swap(&members.values[shapes.indices[k]], &element)
+            swap(&members.values[shapes.indices[indicesStart + k]], &element)
             k += 1
         }
         return members
+    }
+
+    /// The shape of the last object met in `context` when this object, of `count` keys, has the same
+    /// keys in the same order; else nil.
+    @inline(__always)
+    private func guessedShape(start: Int, end: Int, count: Int, context: Int) -> Int? {
+        let guess = Int(keys.predictedShape(context))
+        guard guess >= 0, shapes.shapes[guess].count == count else { return nil }
+        var k = shapes.shapes[guess].keyIDsStart
+        var j = start + 1
+        while j < end {
+            guard keys.matches(tape.stringBytes(j), id: shapes.keyIDs[k]) else { return nil }
+            k += 1
+            j = tape.skip(j + 1)
+        }
+        return guess
     }
 
     /// The members of the object between tape indexes `start` and `end`, inserted key by key; the keys'
@@ -219,10 +253,18 @@ struct ObjectGraphBuilder {
         var j = start + 1
         var k = ids ?? 0
         while j < end {
-            let key = ids == nil ? keys.key(tape.stringBytes(j)) : keys.string(id: keyIDStack[k])
+            let key: String
+            let context: Int
+            if ids == nil {
+                (key, context) = keys.key(tape.stringBytes(j))
+            } else {
+                let id = keyIDStack[k]
+                key = keys.string(id: id)
+                context = KeyTable.memberContext(id)
+            }
             k += 1
             j += 1
-            members[key] = value(at: &j)
+            members[key] = value(at: &j, context: context)
         }
         return members
     }

@@ -20,7 +20,8 @@ struct KeyTable {
     /// What the table compares of one distinct key; its index in `entries` is the key's id. (No
     /// String in it, so that reading an entry costs no reference counting.)
     struct Entry {
-        /// For keys of up to 8 bytes, all of them; otherwise the first 8.
+        /// For keys of up to 8 bytes, all of them (packed so that, with `count`, they are told apart);
+        /// otherwise the first 8.
         var head: UInt64
         /// For keys of more than 8 bytes, the last 8 (overlapping `head` below 16 bytes).
         var tail: UInt64
@@ -38,6 +39,26 @@ struct KeyTable {
     private var strings: [String] = []
     /// Open addressing: 0 for an empty slot, else a key's id plus one.
     private var slots = [Int32](repeating: 0, count: 256)
+    /// The shape (index in `ShapeTable.shapes`) of the last object met in each context, or -1: context
+    /// 0 is the root, 1 an element of a root array (or of arrays in it), `2 * id + 2` the value of the
+    /// key with that id, `2 * id + 3` an element of an array that is that value (or nested in it).
+    private var predictions: [Int32] = [-1, -1]
+
+    /// The context of the elements of an array met in `context`.
+    @inline(__always)
+    static func elementContext(_ context: Int) -> Int { context | 1 }
+
+    /// The context of the value of the key with this id.
+    @inline(__always)
+    static func memberContext(_ id: Int32) -> Int { 2 * Int(id) + 2 }
+
+    /// The shape of the last object met in `context`, or -1.
+    @inline(__always)
+    func predictedShape(_ context: Int) -> Int32 { predictions[context] }
+
+    /// Records the shape of an object met in `context`.
+    @inline(__always)
+    mutating func predict(_ shape: Int32, in context: Int) { predictions[context] = shape }
 
     /// The String of the key with this id.
     @inline(__always)
@@ -50,14 +71,7 @@ struct KeyTable {
         // simdjson's string buffer always gives a base address; without one, do not intern.
         guard let base = bytes.baseAddress else { return -1 }
         let count = bytes.count
-        var head: UInt64 = 0
-        var tail: UInt64 = 0
-        if count > 8 {
-            head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-            tail = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
-        } else {
-            for k in 0..<count { head = head << 8 | UInt64(base[k]) }
-        }
+        let (head, tail) = Self.words(base, count: count)
         let mask = slots.count - 1
         var slot = Self.slot(head: head, tail: tail, count: count, bytes: base, mask: mask)
         while true {
@@ -74,11 +88,42 @@ struct KeyTable {
         return insert(Entry(head: head, tail: tail, count: count, bytes: base), at: slot)
     }
 
-    /// The String for the key `bytes`: the interned one, or a fresh one when the table is full.
+    /// Whether `bytes` is the key with this id (what `id(_:)` compares, without hashing or probing).
     @inline(__always)
-    mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>, id: Int32) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        let entry = entries[Int(id)]
+        guard entry.count == count else { return false }
+        let (head, tail) = Self.words(base, count: count)
+        return entry.head == head && entry.tail == tail && (count <= 16 || memcmp(entry.bytes, base, count) == 0)
+    }
+
+    /// `Entry.head` and `Entry.tail` of a key. Reads only the key's bytes.
+    @inline(__always)
+    private static func words(_ base: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(base)
+        if count > 8 {
+            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        if count >= 4 {
+            // The first four bytes and the last four (overlapping below 8): all of them, given `count`.
+            return (UInt64(raw.loadUnaligned(as: UInt32.self))
+                | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32, 0)
+        }
+        if count > 0 {
+            // First, middle and last byte: all of them, given `count`.
+            return (UInt64(base[0]) | UInt64(base[count >> 1]) << 8 | UInt64(base[count - 1]) << 16, 0)
+        }
+        return (0, 0)
+    }
+
+    /// The String for the key `bytes` (the interned one, or a fresh one when the table is full) and the
+    /// context of its value (the root's when the key is not interned).
+    @inline(__always)
+    mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Int) {
         let id = id(bytes)
-        return id >= 0 ? string(id: id) : StringMaking.string(bytes)
+        return id >= 0 ? (string(id: id), Self.memberContext(id)) : (StringMaking.string(bytes), 0)
     }
 
     /// The first slot to probe for a key; a key longer than 16 bytes mixes in its middle too, so that
@@ -105,6 +150,8 @@ struct KeyTable {
         guard entries.count < Self.maximumCount else { return -1 }
         let id = Int32(entries.count)
         entries.append(entry)
+        predictions.append(-1)
+        predictions.append(-1)
         strings.append(StringMaking.string(UnsafeBufferPointer(start: entry.bytes, count: entry.count)))
         slots[slot] = id + 1
         if entries.count * 2 > slots.count {
@@ -157,7 +204,8 @@ struct ShapeTable {
     private(set) var templates: [[String: Any]] = []
     /// Open addressing over the shapes' hashes: 0 for an empty slot, else a shape's index plus one.
     private var slots = [Int32](repeating: 0, count: 64)
-    private var keyIDs: [Int32] = []
+    /// The key ids of every shape, each shape's from its `keyIDsStart` on.
+    private(set) var keyIDs: [Int32] = []
     /// The template indices of every shape that has a template.
     private(set) var indices: [Dictionary<String, Any>.Index] = []
 
@@ -194,6 +242,11 @@ struct ShapeTable {
         }
         return index
     }
+
+    /// Records one more sighting of the shape at `index`, met by prediction rather than by
+    /// `sighting(of:hash:)`.
+    @inline(__always)
+    mutating func sighted(_ index: Int) { shapes[index].sightings += 1 }
 
     /// Whether `keyIDs` holds `ids` from `start` on.
     @inline(__always)

@@ -152,7 +152,7 @@ public enum TapeJSONSerialization {
         let (object, depthExceeded) = withExtendedLifetime(document) {
             var builder = ObjectGraphBuilder(tape: tape, text: input, options: options)
             var index = Tape.rootIndex
-            let object = builder.value(at: &index)
+            let object = builder.value(at: &index, context: 0)
             return (object, builder.depthExceeded)
         }
         if depthExceeded { throw tooDeep(input) }
