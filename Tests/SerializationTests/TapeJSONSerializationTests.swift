@@ -272,6 +272,23 @@ import TapeJSON
         try expectSameGraph("[" + parts.reversed().joined(separator: ",") + "]")
     }
 
+    @Test func callsInSuccessionShareNothingButStorage() throws {
+        // The key, shape and number tables are emptied and reused from call to call: documents with the
+        // same keys in other shapes and orders, with other integers, and one that grows the tables past
+        // what is kept, parsed in turn, each give Foundation's graph.
+        let first = (0..<40).map { #"{"id": \#(5000 + $0), "name": "n\#($0)", "tags": [\#($0), 2000]}"# }
+        let second = (0..<40).map { #"{"tags": {"id": \#(7000 + $0)}, "id": [\#($0)], "name": -\#(3000 + $0)}"# }
+        let wide = (0..<6_000).map { #""key\#($0)": {"id": \#($0 % 50 + 1024)}"# }.joined(separator: ",")
+        let documents = ["[" + first.joined(separator: ",") + "]", "[" + second.joined(separator: ",") + "]",
+                         "{\(wide)}"]
+        for round in 0..<3 {
+            for document in documents {
+                try expectSameGraph(document)
+                try expectSameGraph(document, options: round == 1 ? .mutableContainers : [])
+            }
+        }
+    }
+
     @Test func manyDistinctKeysAndShapes() throws {
         // More distinct keys than the key table interns, and more shapes than it remembers.
         let wide = (0..<20_000).map { #""key\#($0)": \#($0)"# }.joined(separator: ",")

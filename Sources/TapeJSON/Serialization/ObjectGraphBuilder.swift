@@ -24,14 +24,14 @@ struct ObjectGraphBuilder {
     /// Where the numbers' text is found when a double needs it.
     var scanner: NumberTextScanner
     /// One String (and id) per distinct key.
-    var keys = KeyTable()
+    var keys: KeyTable
     /// Integers that recur, shared.
-    var numbers = NumberTable()
+    var numbers: NumberTable
     /// The objects' shapes and their templates.
-    var shapes = ShapeTable()
+    var shapes: ShapeTable
     /// The key ids of the objects being built, innermost last (each object pushes its own while it
     /// looks up its shape, and pops them before it returns).
-    private var keyIDStack: [Int32] = []
+    private var keyIDStack: [Int32]
     /// The tape index of the last number the scanner located.
     private var scannerTapeIndex = 0
     /// How many numbers the walk has passed (the ordinal of the next one, in document order).
@@ -42,11 +42,22 @@ struct ObjectGraphBuilder {
     /// to be discarded: the walk replaces such a container by `NSNull` and goes on).
     private(set) var depthExceeded = false
 
-    init(tape: Tape, text: UnsafeRawBufferPointer, options: JSONSerialization.ReadingOptions) {
+    /// A builder using `tables` (empty ones, as `BuilderTables.take()` gives).
+    init(tape: Tape, text: UnsafeRawBufferPointer, options: JSONSerialization.ReadingOptions,
+         tables: consuming BuilderTables) {
+        self.keys = tables.keys
+        self.numbers = tables.numbers
+        self.shapes = tables.shapes
+        self.keyIDStack = tables.keyIDStack
         self.tape = tape
         self.mutableContainers = options.contains(.mutableContainers)
         self.mutableLeaves = options.contains(.mutableLeaves)
         self.scanner = NumberTextScanner(text: text)
+    }
+
+    /// The tables, for `BuilderTables.give(_:)` once the walk is over.
+    consuming func tables() -> BuilderTables {
+        BuilderTables(keys: keys, shapes: shapes, numbers: numbers, keyIDStack: keyIDStack)
     }
 
     /// The object for the value starting at tape index `i`; advances `i` past it. `context` says where

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -43,6 +44,21 @@ struct KeyTable {
     /// 0 is the root, 1 an element of a root array (or of arrays in it), `2 * id + 2` the value of the
     /// key with that id, `2 * id + 3` an element of an array that is that value (or nested in it).
     private var predictions: [Int32] = [-1, -1]
+
+    /// Empties the table for the next walk, keeping its storage when it is small (a table that grew
+    /// past `TableReuse.maximumSlots` slots starts afresh, so that a large document's tables are not kept).
+    mutating func reset() {
+        guard slots.count <= TableReuse.maximumSlots else {
+            self = KeyTable()
+            return
+        }
+        entries.removeAll(keepingCapacity: true)
+        strings.removeAll(keepingCapacity: true)
+        predictions.removeAll(keepingCapacity: true)
+        predictions.append(-1)
+        predictions.append(-1)
+        TableReuse.clear(&slots)
+    }
 
     /// The context of the elements of an array met in `context`.
     @inline(__always)
@@ -243,6 +259,20 @@ struct ShapeTable {
         return index
     }
 
+    /// Empties the table for the next walk (releasing its templates), keeping its storage when it is
+    /// small, as `KeyTable.reset()` does.
+    mutating func reset() {
+        guard slots.count <= TableReuse.maximumSlots else {
+            self = ShapeTable()
+            return
+        }
+        shapes.removeAll(keepingCapacity: true)
+        templates.removeAll(keepingCapacity: true)
+        keyIDs.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        TableReuse.clear(&slots)
+    }
+
     /// Records one more sighting of the shape at `index`, met by prediction rather than by
     /// `sighting(of:hash:)`.
     @inline(__always)
@@ -340,6 +370,21 @@ struct NumberTable {
     private var hits = 0
     private var interns = true
 
+    /// Empties the table for the next walk (releasing its numbers), keeping its storage when it is
+    /// small, as `KeyTable.reset()` does.
+    mutating func reset() {
+        guard slots.count <= TableReuse.maximumSlots else {
+            self = NumberTable()
+            return
+        }
+        entries.removeAll(keepingCapacity: true)
+        numbers.removeAll(keepingCapacity: true)
+        TableReuse.clear(&slots)
+        lookups = 0
+        hits = 0
+        interns = true
+    }
+
     /// Foundation's number for a non-negative integer literal.
     @inline(__always)
     mutating func number(uint64 value: UInt64) -> NSNumber {
@@ -399,5 +444,62 @@ struct NumberTable {
             grown[s] = Int32(n + 1)
         }
         slots = grown
+    }
+}
+
+/// The tables of one walk, handed from walk to walk so that their storage is allocated once rather than
+/// per call (for small documents the tables' allocations and their growth are a noticeable part of the
+/// call, and their 1 KiB slot arrays are the kind of request that makes malloc consolidate the chunks
+/// freed with the previous result). Only storage is reused: `reset()` empties every table, so no key,
+/// shape, template or number outlives its walk.
+///
+/// `@unchecked Sendable`: tables cross threads only through the pool, emptied, and their storage is
+/// owned by them alone (no array of theirs is ever handed out).
+struct BuilderTables: @unchecked Sendable {
+    var keys = KeyTable()
+    var shapes = ShapeTable()
+    var numbers = NumberTable()
+    /// `ObjectGraphBuilder`'s stack of key ids.
+    var keyIDStack: [Int32] = []
+
+    mutating func reset() {
+        keys.reset()
+        shapes.reset()
+        numbers.reset()
+        if keyIDStack.capacity > TableReuse.maximumSlots {
+            keyIDStack = []
+        } else {
+            keyIDStack.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Tables to reuse, at most `keep` of them (one per concurrent call).
+    private static let idle = Mutex<[BuilderTables]>([])
+    private static let keep = 4
+
+    /// Emptied tables from an earlier walk, or new ones.
+    static func take() -> BuilderTables {
+        idle.withLock { $0.popLast() } ?? BuilderTables()
+    }
+
+    /// Empties `tables` and keeps them for a later walk.
+    static func give(_ tables: consuming BuilderTables) {
+        var tables = tables
+        tables.reset()
+        idle.withLock { list in
+            if list.count < keep { list.append(tables) }
+        }
+    }
+}
+
+/// How the tables are emptied between walks.
+enum TableReuse {
+    /// Tables whose slot arrays grew beyond this are dropped rather than cleared and kept.
+    static let maximumSlots = 4096
+
+    /// Zeroes every slot.
+    @inline(__always)
+    static func clear(_ slots: inout [Int32]) {
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 }

@@ -150,10 +150,13 @@ public enum TapeJSONSerialization {
                 "JSON text did not start with array or object and option to allow fragments not set.")
         }
         let (object, depthExceeded) = withExtendedLifetime(document) {
-            var builder = ObjectGraphBuilder(tape: tape, text: input, options: options)
+            var builder = ObjectGraphBuilder(tape: tape, text: input, options: options,
+                                             tables: BuilderTables.take())
             var index = Tape.rootIndex
             let object = builder.value(at: &index, context: 0)
-            return (object, builder.depthExceeded)
+            let depthExceeded = builder.depthExceeded
+            BuilderTables.give(builder.tables())
+            return (object, depthExceeded)
         }
         if depthExceeded { throw tooDeep(input) }
         return object
