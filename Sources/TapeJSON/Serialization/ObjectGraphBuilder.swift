@@ -232,10 +232,10 @@ struct ObjectGraphBuilder {
         var k = 0
         while j < end {
             j += 1
-            var element = value(at: &j, context: KeyTable.memberContext(shapes.keyIDs[keyIDsStart + k]))
-            // The first store copies the template (its storage is shared), keeping its layout. A swap
-            // moves the value in and the template's value out, without retaining the new one.
-            swap(&members.values[shapes.indices[indicesStart + k]], &element)
+            let index = shapes.indices[indicesStart + k]
+            // The first store copies the template (its storage is shared), keeping its layout; each
+            // store moves the value in over the template's.
+            members.values[index] = value(at: &j, context: KeyTable.memberContext(shapes.keyIDs[keyIDsStart + k]))
             k += 1
         }
         return members
