@@ -272,6 +272,25 @@ import TapeJSON
         try expectSameGraph("[" + parts.reversed().joined(separator: ",") + "]")
     }
 
+    @Test func laterObjectsOfAShapeCopyTheFirst() throws {
+        // The first object of a shape is the template of the second (its values replaced), the third
+        // turns the template's values into placeholders: every object keeps its own values, whether
+        // they are containers, strings or numbers, and shapes seen once, twice or three times, nested in
+        // one another, each equal Foundation's.
+        let twice = #"[{"a": {"x": [1, 2]}, "b": "first string, long enough to be allocated", "c": 1025},"#
+            + #" {"a": [], "b": "second", "c": {"a": {"x": [3]}, "b": null, "c": -7}}]"#
+        try expectSameGraph(twice)
+        let object = try #require(
+            try TapeJSONSerialization.jsonObject(with: Data(twice.utf8)) as? [[String: Any]])
+        #expect((object[0]["a"] as? [String: Any])?["x"] as? [Int] == [1, 2])
+        #expect(object[0]["b"] as? String == "first string, long enough to be allocated")
+        #expect(object[1]["a"] as? [Any] != nil)
+        let thrice = "[" + (0..<3).map { #"{"p": {"q": \#($0), "r": ["\#($0)"]}, "s": \#($0)}"# }
+            .joined(separator: ",") + "]"
+        try expectSameGraph(thrice)
+        try expectSameGraph(thrice, options: [.mutableContainers, .mutableLeaves])
+    }
+
     @Test func callsInSuccessionShareNothingButStorage() throws {
         // The key, shape and number tables are emptied and reused from call to call: documents with the
         // same keys in other shapes and orders, with other integers, and one that grows the tables past

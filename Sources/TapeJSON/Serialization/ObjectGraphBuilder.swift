@@ -4,16 +4,18 @@ import Foundation
 ///
 /// Containers are built directly at their final size (the tape's start words carry the element
 /// count); strings are copied once from the string buffer without a second UTF-8 validation, each
-/// distinct key only once (`KeyTable`); an object whose keys, in order, are those of three earlier
-/// objects is a copy of a template of that shape with its values swapped in, without hashing a key
-/// (`ShapeTable`); recurring integers share one `NSNumber` (`NumberTable`); numbers follow
+/// distinct key only once (`KeyTable`); an object whose keys, in order, are those of an earlier object
+/// is a copy of a template of that shape with its values stored in, without hashing a key
+/// (`ShapeTable`), and its shape is usually guessed from the last object met under the same key, by
+/// comparing its keys with that shape's; recurring integers share one `NSNumber` (`NumberTable`);
+/// the tables are reused from call to call (`BuilderTables`), emptied; numbers follow
 /// `FoundationNumbers`, which needs a number's text only for doubles: `NumberTextScanner` finds it in
 /// the input, lazily, so a document without doubles is never rescanned (see
 /// `numberText(ordinal:tapeIndex:)`).
 ///
 /// Where the time goes, for a sense of the limits (release build): about 10% in simdjson, 15-20% in
 /// freeing the graph when the caller drops it, the rest in allocating the containers, the long strings
-/// and the `NSNumber`s, and hashing the keys of objects whose shape has no template. Foundation pays
+/// and the `NSNumber`s, and hashing the keys of the first object of each shape. Foundation pays
 /// the allocations and the frees for its result too, on top of its own parse, an intermediate tree and
 /// a hash per key. Documents of small objects with varied keys and long distinct strings
 /// (github_events.json, apache_builds.json) gain least from templates and shared numbers.
@@ -217,13 +219,24 @@ struct ObjectGraphBuilder {
         }
         if shapes.shapes[shape].template < 0 {
             let members = objectKeyByKey(start: start, end: end, count: count, ids: base)
-            // A shape seen a third time is likely to recur: this object becomes its template. (At the
-            // second, too many shapes of small varied documents such as github_events.json would pay
-            // for a template they never use.)
-            if shapes.shapes[shape].sightings == 3 {
-                _ = shapes.adopt(members, asTemplateOf: shape, keys: keys)
+            // The first object of a shape is its template: keeping it costs a reference, and an object
+            // of the same shape later copies it instead of hashing its keys.
+            if shapes.shapes[shape].sightings == 1 {
+                shapes.keep(members, asTemplateOf: shape)
             }
             return members
+        }
+        if shapes.shapes[shape].indicesStart < 0 {
+            if !shapes.locateKeys(ofShapeAt: shape, keys: keys) {
+                if keyIDStack.count == base {
+                    let keyIDsStart = shapes.shapes[shape].keyIDsStart
+                    keyIDStack.append(contentsOf: shapes.keyIDs[keyIDsStart..<(keyIDsStart + count)])
+                }
+                return objectKeyByKey(start: start, end: end, count: count, ids: base)
+            }
+        } else if shapes.shapes[shape].sightings == 3 {
+            // The shape recurs: copies of a template of placeholders retain only its keys.
+            shapes.usePlaceholders(inTemplateOfShapeAt: shape)
         }
         var members = shapes.templates[shapes.shapes[shape].template]
         let indicesStart = shapes.shapes[shape].indicesStart

@@ -185,16 +185,18 @@ struct KeyTable {
     }
 }
 
-/// Objects of one walk that have the same keys in the same order (an object's *shape*), and for a
-/// shape seen three times a template dictionary to copy instead of hashing every key again.
+/// Objects of one walk that have the same keys in the same order (an object's *shape*), and for each
+/// shape a template dictionary to copy instead of hashing every key again.
 ///
-/// A template is a copy of the object of the shape built key by key at its third sighting, with
-/// placeholder values (`0`), plus the index of each key in it. A copy of a dictionary keeps its hash
+/// A shape's template is its first object, built key by key (keeping it costs a reference), plus the
+/// index of each key in it, found when the template is first used. A copy of a dictionary keeps its hash
 /// table as it is, so the template's indices are valid in the copy: a later object of the shape costs
-/// one copy of the template (an allocation and a pass that retains the keys, without hashing) and one
-/// swap per value, which puts the new value in and the placeholder out. The result is an ordinary
-/// `[String: Any]`, equal to the one built key by key. A shape whose keys repeat (`{"a":1,"a":2}`) has
-/// fewer entries than keys and never gets a template.
+/// one copy of the template (an allocation and a pass that retains the keys and values, without
+/// hashing) and one store per value, which puts the new value in and the template's out. From the
+/// shape's third object on, the template holds placeholder values (`0`), so that a copy retains only
+/// the keys and a store has nothing to release. The result is an ordinary `[String: Any]`, equal to the
+/// one built key by key. A shape whose keys repeat (`{"a":1,"a":2}`) has fewer entries than keys and
+/// never gets a template.
 struct ShapeTable {
     /// One shape: where its key ids are in `keyIDs`, how often it was seen, and its template. (No
     /// reference in it, so that reading a shape costs no reference counting.)
@@ -203,10 +205,11 @@ struct ShapeTable {
         var keyIDsStart: Int
         var count: Int
         var sightings = 1
-        /// The index of its template in `templates`, or -1: none until the third sighting (most
-        /// shapes that occur once never recur), and none ever for a shape with a repeated key.
+        /// The index of its template in `templates`, or -1: none before the first object of the shape is
+        /// built, and none ever for a shape with a repeated key.
         var template = -1
-        /// Where the template's index of each key, in key order, starts in `indices`.
+        /// Where the template's index of each key, in key order, starts in `indices`; -1 until the
+        /// template is first used.
         var indicesStart = 0
     }
 
@@ -216,7 +219,8 @@ struct ShapeTable {
     static let maximumShapeCount = 1 << 12
 
     private(set) var shapes: [Shape] = []
-    /// The templates: the shapes' keys with placeholder values, which each copy replaces.
+    /// The templates: the first object of each shape, whose values each copy replaces (placeholders once
+    /// the shape recurs).
     private(set) var templates: [[String: Any]] = []
     /// Open addressing over the shapes' hashes: 0 for an empty slot, else a shape's index plus one.
     private var slots = [Int32](repeating: 0, count: 64)
@@ -288,18 +292,28 @@ struct ShapeTable {
         }
     }
 
-    /// Makes `members`, an object of the shape at `index` built key by key, the model of that shape's
-    /// template; false (and the shape never gets a template) when a key repeats.
-    ///
-    /// A key's index in the template is found by comparing the key's String with the interned ones bit
-    /// for bit: `members` holds copies of them, and a shape has at most `maximumKeyCount` keys.
-    mutating func adopt(_ members: [String: Any], asTemplateOf index: Int, keys: KeyTable) -> Bool {
-        let shape = shapes[index]
-        guard members.count == shape.count else {
+    /// Keeps `members`, the first object of the shape at `index` (built key by key), as the shape's
+    /// template: only a reference, which the next object of the shape copies. A shape whose keys
+    /// repeat (fewer members than keys) never gets a template.
+    mutating func keep(_ members: [String: Any], asTemplateOf index: Int) {
+        guard members.count == shapes[index].count else {
             // Never try again: a shape's sightings only grow.
             shapes[index].sightings = Int.min
-            return false
+            return
         }
+        shapes[index].template = templates.count
+        shapes[index].indicesStart = -1
+        templates.append(members)
+    }
+
+    /// Finds where each key of the shape at `index` is in its template, for the template's first use;
+    /// false (and the shape has no template any more) if a key is missing.
+    ///
+    /// A key's index in the template is found by comparing the key's String with the interned ones bit
+    /// for bit: the template holds copies of them, and a shape has at most `maximumKeyCount` keys.
+    mutating func locateKeys(ofShapeAt index: Int, keys: KeyTable) -> Bool {
+        let shape = shapes[index]
+        let template = templates[shape.template]
         var wanted: [(UInt64, UInt64)] = []
         wanted.reserveCapacity(shape.count)
         for k in 0..<shape.count {
@@ -307,34 +321,38 @@ struct ShapeTable {
             wanted.append(unsafeBitCast(key, to: (UInt64, UInt64).self))
         }
         let start = indices.count
-        indices.append(contentsOf: repeatElement(members.startIndex, count: shape.count))
+        indices.append(contentsOf: repeatElement(template.startIndex, count: shape.count))
         var found = 0
-        var i = members.startIndex
-        while i != members.endIndex {
-            let bits = unsafeBitCast(members.keys[i], to: (UInt64, UInt64).self)
+        var i = template.startIndex
+        while i != template.endIndex {
+            let bits = unsafeBitCast(template.keys[i], to: (UInt64, UInt64).self)
             for k in 0..<shape.count where wanted[k] == bits {
                 indices[start + k] = i
                 found += 1
                 break
             }
-            members.formIndex(after: &i)
+            template.formIndex(after: &i)
         }
         guard found == shape.count else {
             indices.removeSubrange(start...)
+            templates[shape.template] = [:]
+            shapes[index].template = -1
             shapes[index].sightings = Int.min
             return false
         }
-        // The template keeps `members`' layout (a copy of a dictionary keeps its hash table) with
-        // placeholders for values: a copy of it then retains only the keys, and a swap puts out a
-        // value with nothing to release.
-        var template = members
-        for k in start..<indices.count {
-            template.values[indices[k]] = 0 as Any
-        }
         shapes[index].indicesStart = start
-        shapes[index].template = templates.count
-        templates.append(template)
         return true
+    }
+
+    /// Replaces the values of the template of the shape at `index` (those of the shape's first object)
+    /// by placeholders, once the shape has recurred: a copy of the template then retains only the keys,
+    /// and a store over a placeholder has nothing to release. The template keeps its layout (a copy of
+    /// a dictionary keeps its hash table), so the indices stay valid.
+    mutating func usePlaceholders(inTemplateOfShapeAt index: Int) {
+        let shape = shapes[index]
+        for k in shape.indicesStart..<(shape.indicesStart + shape.count) {
+            templates[shape.template].values[indices[k]] = 0 as Any
+        }
     }
 }
 
