@@ -67,6 +67,7 @@ final class DecodingContext {
     }
 
     deinit {
+        if let spareSession { SessionPool.give(spareSession) }
         if let conversionCache { KeyConversionCache.give(conversionCache) }
         TypeKindCache.give(typeKinds)
     }

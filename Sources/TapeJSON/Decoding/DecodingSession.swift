@@ -86,9 +86,11 @@ final class DecodingSession: Decoder {
     /// Decodes the root value of `tape`, whose memory `owner` keeps alive.
     ///
     /// The session comes from `context` when an earlier call of the same context left one (a JSON Lines
-    /// worker decodes line after line with one context), with the keyed-container boxes it made: a
-    /// small document then decodes without setting up a session or allocating a box. A session goes
-    /// back to the context only when nothing it handed out outlived the call.
+    /// worker decodes line after line with one context), else from `SessionPool` (where contexts leave
+    /// their session when they go: each `TapeJSONDecoder.decode` call has a context of its own), with
+    /// the keyed-container boxes it made: a document then decodes without setting up a session (a few
+    /// kilobytes of buffers) or allocating a box for a container type met before. A session goes back
+    /// to the context only when nothing it handed out outlived the call.
     ///
     /// `tapeIsReused` says that the tape's memory is overwritten once the call returns (a JSON Lines
     /// batch buffer): then a container or decoder that outlives the call is moved onto a private copy
@@ -100,6 +102,9 @@ final class DecodingSession: Decoder {
             context.spareSession = nil
             spare.restart(tape: tape, owner: owner, context: context)
             session = spare
+        } else if let pooled = SessionPool.take() {
+            pooled.restart(tape: tape, owner: owner, context: context)
+            session = pooled
         } else {
             session = DecodingSession(tape: tape, owner: owner, context: context,
                                       rootIndex: Tape.rootIndex, basePath: [])
@@ -161,7 +166,9 @@ final class DecodingSession: Decoder {
     }
 
     /// The most keyed-container boxes a parked session keeps.
-    private static let maximumParkedBoxes = 64
+    /// (As many as there are reuse slots: a document meeting a few dozen key types at several depths
+    /// then keeps its boxes from one call to the next.)
+    private static let maximumParkedBoxes = ReuseSlot.count
 
     /// A session for `superDecoder`: the value at `index` (or null when the key is absent) with the
     /// given path, sharing this session's document and context.

@@ -68,8 +68,12 @@ struct HandedOutBoxes: ~Copyable {
 
 /// A slot of the session's table of reusable container boxes, by `CodingKey` type and depth.
 struct ReuseSlot {
-    /// 256 slots, indexed by the top 8 bits of a hash of the key type and the depth.
+    /// 256 slots: 64 sets of `ways`, a set picked by the top bits of a hash of the key type and the
+    /// depth. (With one slot per hash, two of a document's few dozen key type and depth pairs often
+    /// share a slot, depending on where the types' metadata lie, and then take turns making new boxes.)
     static let count = 256
+    /// Slots per set, most recently filled first.
+    static let ways = 4
     var keyType: ObjectIdentifier?
     var depth: Int
     /// Index in `handedOut`.
@@ -135,14 +139,30 @@ extension DecodingSession {
         let id = ObjectIdentifier(type)
         let mixed = (UInt64(UInt(bitPattern: id)) ^ UInt64(truncatingIfNeeded: depth) &* 0xBF58_476D_1CE4_E5B9)
             &* 0x9E37_79B9_7F4A_7C15
-        let slot = Int(truncatingIfNeeded: mixed >> 56)
-        let entry = reuseSlots[slot]
-        if entry.keyType == id && entry.depth == depth && !outlivedDecodeCall && handedOut.isUnique(entry.box) {
-            let target = handedOut.target(entry.box)
-            target.pointee.start = start
-            target.pointee.endWord = tape.containerEnd(start) - 1
-            return unsafeBitCast(handedOut.box(entry.box), to: KeyedDecodingContainer<Key>.self)
+        let set = reuseSlots + Int(truncatingIfNeeded: mixed >> 58) &* ReuseSlot.ways
+        var way = 0
+        while way < ReuseSlot.ways {
+            let entry = set[way]
+            if entry.keyType == id && entry.depth == depth {
+                if !outlivedDecodeCall && handedOut.isUnique(entry.box) {
+                    let target = handedOut.target(entry.box)
+                    target.pointee.start = start
+                    target.pointee.endWord = tape.containerEnd(start) - 1
+                    return unsafeBitCast(handedOut.box(entry.box), to: KeyedDecodingContainer<Key>.self)
+                }
+                break
+            }
+            if entry.keyType == nil { break }
+            way += 1
         }
+        return newKeyedContainer(type, start: start, depth: depth, id: id, set: set, way: min(way, ReuseSlot.ways - 1))
+    }
+
+    /// A keyed container with a new box, which takes slot `way` of `set` (the box there, in use or
+    /// another pair's, is no longer handed out again).
+    private func newKeyedContainer<Key: CodingKey>(_ type: Key.Type, start: Int, depth: Int, id: ObjectIdentifier,
+                                                   set: UnsafeMutablePointer<ReuseSlot>, way: Int)
+        -> KeyedDecodingContainer<Key> {
         let target = UnsafeMutablePointer<KeyedContainerTarget>.allocate(capacity: 1)
         target.initialize(to: KeyedContainerTarget(session: Unmanaged.passUnretained(self), start: start,
                                                    endWord: tape.containerEnd(start) - 1, depth: depth))
@@ -152,7 +172,13 @@ extension DecodingSession {
             // Handed out after the decode call: the box may live as long as anyone wants.
             KeyedContainerReuse.keepForever(self)
         } else {
-            reuseSlots[slot] = ReuseSlot(keyType: id, depth: depth, box: handedOut.count - 1)
+            // Most recently filled first: the slots before `way` move one down.
+            var k = way
+            while k > 0 {
+                set[k] = set[k - 1]
+                k -= 1
+            }
+            set[0] = ReuseSlot(keyType: id, depth: depth, box: handedOut.count - 1)
         }
         return container
     }
