@@ -49,18 +49,23 @@ enum DecodedTypeKind {
 }
 
 /// A small two-way cache from metatype to `DecodedTypeKind`: one or two compares when the type was
-/// seen before (a decode call meets a few dozen types, over and over). Caches are pooled across decode
-/// calls (`take`/`give`), so that the dynamic conformance checks behind a kind are paid once per type,
-/// not once per call.
+/// seen before (a decode call meets a few dozen types, over and over). A type pushed out of its set by
+/// two others that hash alike (which depends on where the metadata happens to lie) goes to an overflow
+/// dictionary, so that such types cost a dictionary lookup rather than the conformance checks again.
+/// Caches are pooled across decode calls (`take`/`give`), so that the dynamic conformance checks
+/// behind a kind are paid once per type, not once per call.
 final class TypeKindCache: @unchecked Sendable {
     private struct Entry {
         var type: ObjectIdentifier?
         var kind: DecodedTypeKind
     }
 
-    /// 128 entries: 64 sets of two, indexed by the top bits of a hash.
-    private static let size = 128
+    /// 256 entries: 128 sets of two, indexed by the top bits of a hash.
+    private static let size = 256
     private let entries: UnsafeMutablePointer<Entry>
+    /// Kinds pushed out of `entries` (at most `overflowLimit`, then it starts over).
+    private var overflow: [ObjectIdentifier: DecodedTypeKind] = [:]
+    private static let overflowLimit = 4096
     /// Whether the kinds treat `[String: Value]` specially (any key strategy but the default).
     let exemptsStringDictionaries: Bool
 
@@ -78,7 +83,7 @@ final class TypeKindCache: @unchecked Sendable {
     func kind<T>(of type: T.Type) -> DecodedTypeKind {
         let id = ObjectIdentifier(type)
         // Fibonacci hashing (metadata addresses share their low bits), two ways per set.
-        let set = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 57) & ~1
+        let set = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 56) & ~1
         if entries[set].type == id { return entries[set].kind }
         if entries[set + 1].type == id { return entries[set + 1].kind }
         return insert(type, id: id, set: set)
@@ -86,8 +91,12 @@ final class TypeKindCache: @unchecked Sendable {
 
     @inline(never)
     private func insert<T>(_ type: T.Type, id: ObjectIdentifier, set: Int) -> DecodedTypeKind {
-        let kind = DecodedTypeKind(type, exemptingStringDictionaries: exemptsStringDictionaries)
-        // The older entry of the set moves to the second way.
+        let kind = overflow[id] ?? DecodedTypeKind(type, exemptingStringDictionaries: exemptsStringDictionaries)
+        // The older entry of the set moves to the second way; the one there goes to the overflow.
+        if let pushedOut = entries[set + 1].type {
+            if overflow.count >= Self.overflowLimit { overflow.removeAll() }
+            overflow[pushedOut] = entries[set + 1].kind
+        }
         entries[set + 1] = entries[set]
         entries[set] = Entry(type: id, kind: kind)
         return kind
