@@ -16,6 +16,9 @@ final class DecodingContext {
     let keyMatching: KeyMatching
     /// The cache of converted keys, for `.converted`.
     let conversionCache: KeyConversionCache?
+    /// Whether an absent key can be ruled out from its first letter and length (`KeyLimits`): under
+    /// `.convertFromAnyCase`, whose conversion works on ASCII bytes and never lengthens a key.
+    let screensConvertedKeys: Bool
     /// The same, for the lookup loop, which borrows it without reference counting.
     let unmanagedConversionCache: Unmanaged<KeyConversionCache>?
     /// The user's key conversion, for `.custom`.
@@ -58,6 +61,7 @@ final class DecodingContext {
             exemptsStringDictionaries = true
         }
         typeKinds = TypeKindCache.take(exemptingStringDictionaries: exemptsStringDictionaries)
+        screensConvertedKeys = conversionCache?.rule == .anyCase
         unmanagedConversionCache = conversionCache.map { Unmanaged.passUnretained($0) }
         dateStrategy = configuration.dateDecodingStrategy
         dataStrategy = configuration.dataDecodingStrategy

@@ -38,6 +38,10 @@ final class DecodingSession: Decoder {
     @exclusivity(unchecked) private(set) var frames: UnsafeMutablePointer<PathFrame>
     /// `capacity + 1` cursors: one per depth a container can have.
     @exclusivity(unchecked) private(set) var cursors: UnsafeMutablePointer<KeyCursor>
+    /// `capacity + 1` tables of `KeyLimits.size` bytes, one per cursor: under `.convertFromAnyCase`,
+    /// the longest raw key of the cursor's object per first letter (see `KeyLimits`), valid while the
+    /// cursor's `lengths` is recorded.
+    @exclusivity(unchecked) private(set) var keyLimits: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var capacity: Int
     /// Converted keys per object, for `KeyDecodingStrategy.custom` (keyed by the object's tape index).
     @exclusivity(unchecked) var customKeyTables: [Int: [String]] = [:]
@@ -67,6 +71,8 @@ final class DecodingSession: Decoder {
         frames.initialize(repeating: PathFrame(component: .index(0), valueIndex: 0), count: capacity)
         cursors = .allocate(capacity: capacity + 1)
         cursors.initialize(repeating: KeyCursor(object: 0, next: 0, lengths: 0), count: capacity + 1)
+        keyLimits = .allocate(capacity: (capacity + 1) * KeyLimits.size)
+        keyLimits.initialize(repeating: 0, count: (capacity + 1) * KeyLimits.size)
         reuseSlots = .allocate(capacity: ReuseSlot.count)
         reuseSlots.initialize(repeating: ReuseSlot(keyType: nil, depth: 0, box: 0), count: ReuseSlot.count)
     }
@@ -76,6 +82,7 @@ final class DecodingSession: Decoder {
         frames.deinitialize(count: capacity)
         frames.deallocate()
         cursors.deallocate()
+        keyLimits.deallocate()
     }
 
     /// Decodes the document's root value.
@@ -211,6 +218,11 @@ final class DecodingSession: Decoder {
         (newCursors + capacity + 1).initialize(repeating: KeyCursor(object: 0, next: 0, lengths: 0), count: newCapacity - capacity)
         cursors.deallocate()
         cursors = newCursors
+        let newLimits = UnsafeMutablePointer<UInt8>.allocate(capacity: (newCapacity + 1) * KeyLimits.size)
+        newLimits.initialize(repeating: 0, count: (newCapacity + 1) * KeyLimits.size)
+        newLimits.update(from: keyLimits, count: (capacity + 1) * KeyLimits.size)
+        keyLimits.deallocate()
+        keyLimits = newLimits
         capacity = newCapacity
     }
 

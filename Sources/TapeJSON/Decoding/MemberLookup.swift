@@ -7,8 +7,9 @@
 /// an object also records which key lengths it has (`KeyCursor.lengths`): later lookups of a length
 /// it lacks (most absent optional properties) return at once. Under a key conversion, the raw spelling
 /// that last converted to the key is looked for first, byte for byte; failing that, each JSON key whose
-/// first byte could lead to the key's (`FirstByteFilter`) is mapped through the conversion cache; under a custom strategy, through a per-object table of
-/// converted keys.
+/// first byte could lead to the key's (`FirstByteFilter`) is mapped through the conversion cache;
+/// under `.convertFromAnyCase`, the object's `KeyLimits` first rule out most absent keys. Under a
+/// custom strategy, keys go through a per-object table of converted keys.
 extension DecodingSession {
     /// Tape index of the value of `key` in the object starting at `start`, or nil.
     @inline(__always)
@@ -27,7 +28,7 @@ extension DecodingSession {
         let cursor = cursors[depth]
         let sameObject = cursor.object == UInt32(truncatingIfNeeded: start)
         let resume = sameObject ? Int(cursor.next) : first
-        let lengths = sameObject ? cursor.lengths : 0
+        var lengths = sameObject ? cursor.lengths : 0
         let found: Int?
         switch context.keyMatching {
         case .exact:
@@ -39,9 +40,25 @@ extension DecodingSession {
             }
         case .converted:
             found = context.unmanagedConversionCache.unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
-                findConverted(key, cache: cache, first: first, resume: resume, resumeWasFound: sameObject,
-                              end: endWord)
+                if let hinted = hintedMatch(key, cache: cache, resume: resume, resumeWasFound: sameObject,
+                                            end: endWord) {
+                    return hinted
+                }
+                if context.screensConvertedKeys {
+                    let limits = keyLimits + depth * KeyLimits.size
+                    if lengths == 0 {
+                        KeyLimits.record(limits, tape: tape, start: start, endWord: endWord)
+                        cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start),
+                                                   next: UInt32(truncatingIfNeeded: resume),
+                                                   lengths: KeyCursor.lengthsRecorded)
+                    }
+                    if !KeyLimits.mayHold(limits, convertedKey: key) { return nil }
+                }
+                return scanAndHint(key, cache: cache, first: first, resume: resume, end: endWord)
             }
+            guard found != nil else { return nil }
+            // Keep the limits recorded above (or earlier) for this object.
+            lengths = cursors[depth].object == UInt32(truncatingIfNeeded: start) ? cursors[depth].lengths : lengths
         case .custom:
             found = scanCustom(key, start: start, endWord: endWord, depth: depth)
         }
@@ -91,17 +108,35 @@ extension DecodingSession {
     @inline(__always)
     private func findConverted(_ key: UnsafeBufferPointer<UInt8>, cache: KeyConversionCache,
                                first: Int, resume: Int, resumeWasFound: Bool, end: Int) -> Int? {
-        if let spelling = cache.hintedSpelling(of: key) {
-            var j = resume
-            let limit = resumeWasFound ? 2 : 1
-            var checked = 0
-            while j < end && checked < limit {
-                let raw = tape.stringBytes(j)
-                if raw.count == spelling.count && KeyBytes.equal(raw, spelling) { return j }
-                j = tape.skip(j + 1)
-                checked += 1
-            }
+        if let hinted = hintedMatch(key, cache: cache, resume: resume, resumeWasFound: resumeWasFound, end: end) {
+            return hinted
         }
+        return scanAndHint(key, cache: cache, first: first, resume: resume, end: end)
+    }
+
+    /// The first step of `findConverted`: the member at `resume` (and the one after it when
+    /// `resumeWasFound`) compared byte for byte with the spelling that last converted to `key`.
+    @inline(__always)
+    private func hintedMatch(_ key: UnsafeBufferPointer<UInt8>, cache: KeyConversionCache,
+                             resume: Int, resumeWasFound: Bool, end: Int) -> Int? {
+        guard let spelling = cache.hintedSpelling(of: key) else { return nil }
+        var j = resume
+        let limit = resumeWasFound ? 2 : 1
+        var checked = 0
+        while j < end && checked < limit {
+            let raw = tape.stringBytes(j)
+            if raw.count == spelling.count && KeyBytes.equal(raw, spelling) { return j }
+            j = tape.skip(j + 1)
+            checked += 1
+        }
+        return nil
+    }
+
+    /// The second step of `findConverted`: every member's converted key, from `resume` round to it;
+    /// the spelling found becomes `key`'s hint.
+    @inline(__always)
+    private func scanAndHint(_ key: UnsafeBufferPointer<UInt8>, cache: KeyConversionCache,
+                             first: Int, resume: Int, end: Int) -> Int? {
         guard let found = scanConverted(key, cache: cache, from: resume, to: end)
             ?? scanConverted(key, cache: cache, from: first, to: resume) else { return nil }
         cache.hintSpelling(tape.stringBytes(found), of: key)
@@ -218,5 +253,52 @@ struct FirstByteFilter {
         guard let r = raw.first, r < 128 else { return true }
         let word = r < 64 ? low : high
         return word >> UInt64(r & 63) & 1 != 0
+    }
+}
+
+/// A screen for absent keys under `.convertFromAnyCase`: for one object, the length of its longest raw
+/// key per first byte class (a table of `size` bytes: 26 classes for ASCII letters of either case, one
+/// for every other first byte), so that most lookups of a key the object lacks (an absent optional
+/// property) end without converting the object's keys.
+///
+/// It relies on two properties of the any-case conversion (`AnyCaseConversion.convert`): it never
+/// makes a key longer (it drops separators and changes the case of ASCII letters), and a converted
+/// key's first byte is the raw key's first byte, lower-cased when it is an ASCII upper-case letter (a
+/// leading separator is kept). So a raw key can only convert to `key` if it is in the class of `key`'s
+/// first byte (folded to lower case) and is at least as long as `key`.
+enum KeyLimits {
+    /// Bytes per table: 26 letter classes, one class for other first bytes, padding.
+    static let size = 32
+    /// The class of keys whose first byte is not an ASCII letter (or who have no first byte).
+    static let otherClass = 26
+
+    /// The class of a key starting with `byte`: its letter, folded to lower case, or `otherClass`.
+    @inline(__always)
+    static func byteClass(_ byte: UInt8) -> Int {
+        if byte &- 0x61 < 26 { return Int(byte &- 0x61) }
+        if byte &- 0x41 < 26 { return Int(byte &- 0x41) }
+        return otherClass
+    }
+
+    /// Fills `table` from the keys of the object whose members run from `start + 1` to `endWord`.
+    @inline(never)
+    static func record(_ table: UnsafeMutablePointer<UInt8>, tape: Tape, start: Int, endWord: Int) {
+        table.update(repeating: 0, count: size)
+        var j = start + 1
+        while j < endWord {
+            let raw = tape.stringBytes(j)
+            let length = UInt8(truncatingIfNeeded: min(raw.count, 255))
+            let slot = raw.isEmpty ? otherClass : byteClass(raw[0])
+            if table[slot] < length { table[slot] = length }
+            j = tape.skip(j + 1)
+        }
+    }
+
+    /// Whether a raw key recorded in `table` may convert to `key` (always, for the empty key).
+    @inline(__always)
+    static func mayHold(_ table: UnsafeMutablePointer<UInt8>, convertedKey key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = key.first else { return true }
+        // Keys longer than 255 bytes are compared with the (capped) 255.
+        return Int(table[byteClass(first)]) >= min(key.count, 255)
     }
 }
