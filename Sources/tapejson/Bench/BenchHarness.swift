@@ -56,6 +56,12 @@ struct Samples {
     /// The fastest run: what the operation costs when nothing else on the machine gets in its way.
     var best: Double { secondsPerRun.min() ?? .nan }
     var median: Double { Samples.median(secondsPerRun) }
+    /// The run a quarter of the way from the fastest (nearest rank), as package-benchmark's p25.
+    var lowerQuartile: Double {
+        let sorted = secondsPerRun.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted[max(0, Int((Double(sorted.count) * 0.25).rounded(.up)) - 1)]
+    }
     var cpuMedian: Double { Samples.median(cpuSecondsPerRun) }
 
     static func median(_ values: [Double]) -> Double {
@@ -73,6 +79,8 @@ struct BenchFigures {
     /// own cost (two runs of the bench agree on it far better than on medians). It is what the Benchmarks
     /// package reports as p0.
     var best: [Double]
+    /// The run a quarter of the way from the fastest (the Benchmarks package's p25).
+    var lowerQuartile: [Double]
     /// The median single run (the Benchmarks package's p50).
     var median: [Double]
     /// CPU seconds (user + system, all threads of the process) per run, the median over rounds: on a
@@ -141,7 +149,8 @@ struct BenchHarness {
                 samples[n].cpuSecondsPerRun.append(cpu / Double(iterations[n]))
             }
         }
-        return BenchFigures(best: samples.map(\.best), median: samples.map(\.median),
+        return BenchFigures(best: samples.map(\.best), lowerQuartile: samples.map(\.lowerQuartile),
+                            median: samples.map(\.median),
                             cpuSeconds: samples.map(\.cpuMedian), runs: samples.map(\.secondsPerRun.count))
     }
 }
