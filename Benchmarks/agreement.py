@@ -35,7 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 # The package benchmarks whose pairs the bench also measures (corpus files both harnesses use).
-PACKAGE_FILTER = r"(Parse|Decode|Serialization|JSONLines-count|JSONLines-decode):.*"
+PACKAGE_FILTER = r"(Parse|Decode|Serialization|JSONLines-count|JSONLines-decode|Keys:twitter\.json-any-case-cost):.*"
 
 
 def run_bench():
@@ -94,6 +94,9 @@ def pairs(bench):
             mapping[(f, op)] = (f"Serialization:{f}:TapeJSONSerialization", f"Serialization:{f}:Foundation-JSONSerialization")
         elif op.startswith("decode "):
             mapping[(f, op)] = (f"Decode:{f}-as-*:TapeJSONDecoder", f"Decode:{f}-as-*:Foundation-JSONDecoder")
+        elif op == "convertFromAnyCase vs useDefaultKeys":
+            mapping[(f, op)] = (f"Keys:{f}-any-case-cost:TapeJSONDecoder-convertFromAnyCase-no-CodingKeys",
+                                f"Keys:{f}-any-case-cost:TapeJSONDecoder-useDefaultKeys-snake_case-CodingKeys")
         elif op == "JSON Lines count vs native parse_many":
             mapping[(f, op)] = ("JSONLines-count:16MB-logs:TapeJSON-JSONLines.count",
                                 "JSONLines-count:16MB-logs:native-simdjson-parse_many")

@@ -42,6 +42,31 @@ private func decodeBoth<T: Decodable & Equatable>(_ type: T.Type, _ file: String
         #expect(search.searchMetadata.completedIn == 0.087)
     }
 
+    /// The same document through key strategies: `CamelTwitterSearch` has no CodingKeys, so every
+    /// snake_case key reaches its property only by conversion. `.convertFromAnyCase` and TapeJSON's
+    /// `.convertFromSnakeCase` read what Foundation's `.convertFromSnakeCase` reads, and the values are
+    /// those `TwitterSearch` reads through its CodingKeys (both written back with snake_case keys).
+    @Test func twitterThroughKeyStrategies() throws {
+        let data = try CorpusFiles.data("twitter.json")
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        let reference = try foundation.decode(CamelTwitterSearch.self, from: data)
+        for strategy in [TapeJSONDecoder.KeyDecodingStrategy.convertFromAnyCase, .convertFromSnakeCase] {
+            let decoder = TapeJSONDecoder()
+            decoder.keyDecodingStrategy = strategy
+            #expect(try decoder.decode(CamelTwitterSearch.self, from: data) == reference)
+        }
+        let snakeWriter = JSONEncoder()
+        snakeWriter.outputFormatting = .sortedKeys
+        snakeWriter.keyEncodingStrategy = .convertToSnakeCase
+        let plainWriter = JSONEncoder()
+        plainWriter.outputFormatting = .sortedKeys
+        let viaCodingKeys = try TapeJSONDecoder().decode(TwitterSearch.self, from: data)
+        #expect(try snakeWriter.encode(reference) == plainWriter.encode(viaCodingKeys))
+        #expect(reference.statuses.count == 100)
+        #expect(reference.statuses.filter { $0.retweetedStatus != nil }.count == 73)
+    }
+
     @Test func citmCatalog() throws {
         let catalog = try decodeBoth(CitmCatalog.self, "citm_catalog.json")
         #expect(catalog.performances.count == 243)

@@ -31,6 +31,49 @@ func registerKeyStrategyBenchmarks() {
     registerKeyStrategy("convertFromAnyCase", input: { GeneratedInputs.mixedCaseKeys },
                         tape: .convertFromAnyCase, foundation: LogLine.foundationKeyDecodingStrategy,
                         foundationName: "custom any-case closure")
+    registerAnyCaseCostBenchmarks()
+}
+
+/// Registers what `.convertFromAnyCase` costs on a real document: twitter.json decoded by
+/// TapeJSONDecoder into `TwitterSearch` (snake_case `CodingKeys`) with `.useDefaultKeys`, and into
+/// `CamelTwitterSearch` (the same model without `CodingKeys`) with `.convertFromAnyCase`. Same bytes,
+/// same values; the second row's extra time is the key conversion (compare their p0 over several runs).
+/// `tapejson bench` measures the same pair ("convertFromAnyCase vs useDefaultKeys").
+private func registerAnyCaseCostBenchmarks() {
+    let plain = TapeJSONDecoder()
+    let anyCase = TapeJSONDecoder()
+    anyCase.keyDecodingStrategy = .convertFromAnyCase
+    let rows = "twitter.json any-case cost"
+
+    Benchmark(benchmarkName("Keys", rows, "TapeJSONDecoder useDefaultKeys snake_case CodingKeys"),
+              configuration: .operation) { benchmark in
+        let file = try Corpus.file("twitter.json")
+        try measure(benchmark, bytes: file.size) {
+            try plain.decode(TwitterSearch.self, from: file.data)
+        }
+    }
+
+    Benchmark(benchmarkName("Keys", rows, "TapeJSONDecoder convertFromAnyCase no CodingKeys"),
+              configuration: .operation) { benchmark in
+        let file = try Corpus.file("twitter.json")
+        try measure(benchmark, bytes: file.size) {
+            try anyCase.decode(CamelTwitterSearch.self, from: file.data)
+        }
+    } setup: {
+        // Both rows must read the same values: the camelCase model, written back with snake_case keys,
+        // is the same JSON as the snake_case model written with its CodingKeys.
+        let file = try Corpus.file("twitter.json")
+        let snake = JSONEncoder()
+        snake.outputFormatting = .sortedKeys
+        snake.keyEncodingStrategy = .convertToSnakeCase
+        let plainEncoder = JSONEncoder()
+        plainEncoder.outputFormatting = .sortedKeys
+        let camel = try snake.encode(try anyCase.decode(CamelTwitterSearch.self, from: file.data))
+        let reference = try plainEncoder.encode(try plain.decode(TwitterSearch.self, from: file.data))
+        guard camel == reference else {
+            throw BenchmarkInputError("twitter.json: the camelCase model under .convertFromAnyCase reads other values")
+        }
+    }
 }
 
 private func registerKeyStrategy(_ name: String, input: @escaping @Sendable () -> Data,
