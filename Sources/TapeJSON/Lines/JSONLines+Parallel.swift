@@ -367,6 +367,18 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
         for chunk in dropped { chunk.recycle() }
         for _ in 0..<jobs { available.signal() }
         for _ in 0..<jobs { exited.wait() }
+        // Results finished but never delivered (the pass stopped early: `each` threw, or a bad line
+        // failed it) and delivered values no worker took back to free are freed here, before the pass
+        // returns. Left in `state`, they would be freed whenever the last reference to this queue goes,
+        // which can be a worker's `Thread` object releasing its closure after the pass has returned.
+        let leftovers = state.withLock { state in
+            defer {
+                state.completed = [:]
+                state.spent = Array(repeating: [], count: jobs)
+            }
+            return (state.completed, state.spent)
+        }
+        withExtendedLifetime(leftovers) {}
     }
 
     /// Hands a delivered chunk's values and line numbers back to the worker that made them, to be freed
