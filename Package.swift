@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TapeJSON", targets: ["TapeJSON"]),
         .executable(name: "tapejson", targets: ["tapejson"]),
         .library(name: "CorpusModels", targets: ["CorpusModels"]),
+        .library(name: "BenchmarkEnvironment", targets: ["BenchmarkEnvironment"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,11 +38,14 @@ let package = Package(
         ),
         // Codable models of the benchmark corpus, shared by the tests, `tapejson bench` and Benchmarks/.
         .target(name: "CorpusModels", path: "Sources/CorpusModels"),
+        // The process state `tapejson bench` and Benchmarks/ both measure under (the allocator's settings).
+        .target(name: "BenchmarkEnvironment", path: "Sources/BenchmarkEnvironment"),
         .executableTarget(
             name: "tapejson",
             dependencies: [
                 "TapeJSON",
                 "CorpusModels",
+                "BenchmarkEnvironment",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

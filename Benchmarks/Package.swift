@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "TapeJSON", package: "TapeJSON"),
                 .product(name: "CorpusModels", package: "TapeJSON"),
+                .product(name: "BenchmarkEnvironment", package: "TapeJSON"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/TapeJSONBenchmarks",

@@ -22,6 +22,8 @@ struct BenchTests {
         let (object, rows) = try benchJSON(["--files", path, "--rounds", "2", "--sample-time", "0.002"])
         #expect((object["machine"] as? String)?.contains("simdjson kernel: ") == true)
         #expect((object["simdjson_kernel"] as? String)?.isEmpty == false)
+        // Both benchmarks pin the allocator's state before measuring, and say so.
+        #expect((object["allocator"] as? String)?.contains("malloc") == true)
         let operations = Set(rows.compactMap { $0["operation"] as? String })
         #expect(operations.isSuperset(of: ["parse to tape vs native simdjson", "parse to tape vs JSONSerialization",
                                            "parse + event walk vs native parse",
@@ -48,6 +50,7 @@ struct BenchTests {
         #expect(lines.first?.hasPrefix("TapeJSON bench — ") == true)
         #expect(lines.first?.contains("simdjson kernel: ") == true)
         #expect(result.stdout.contains("fastest run of each workload"))
+        #expect(lines.dropFirst().first?.hasPrefix("allocator: ") == true)
         let header = try #require(lines.first { $0.hasPrefix("file ") })
         #expect(header.contains("ratio") && header.contains("median ratio"))
         #expect(lines.contains { $0.hasPrefix("github_events.json") && $0.contains("decode Array<GitHubEvent>") })

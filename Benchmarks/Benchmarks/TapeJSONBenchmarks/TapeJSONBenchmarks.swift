@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkEnvironment
 
 /// TapeJSON against Foundation's JSONSerialization and JSONDecoder, and against native simdjson.
 ///
@@ -9,7 +10,12 @@ import Benchmark
 /// bytes requested). Inputs: the project's `Corpus/` files, and inputs generated in memory on first use
 /// (see `GeneratedInputs` and `LogGenerator`). Each TapeJSON row checks in its set-up that TapeJSON and
 /// Foundation read its input to the same values.
+///
+/// Before registering anything, the allocator's thresholds are pinned as `tapejson bench` pins them
+/// (`AllocatorSettings`): Foundation's speed depends on them, and package-benchmark runs each benchmark
+/// in a fresh process where they would otherwise start low.
 let benchmarks: @Sendable () -> Void = {
+    AllocatorSettings.pinForBenchmarks()
     registerParseBenchmarks()
     registerDecodingBenchmarks()
     registerOneFieldBenchmarks()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchmarkEnvironment
 import Foundation
 import TapeJSON
 
@@ -45,6 +46,9 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        // Before anything allocates: Foundation's speed depends on the allocator's state (see
+        // `AllocatorSettings`), which the Benchmarks package pins the same way.
+        let allocator = AllocatorSettings.pinForBenchmarks()
         let inputs: [BenchInput]
         do {
             inputs = linesOnly ? [] : try files.isEmpty ? BenchInput.corpus(at: corpus) : files.map { try BenchInput(path: $0) }
@@ -69,7 +73,7 @@ struct Bench: ParsableCommand {
         }
         let figures = try harness.measure(plan.workloads)
         if showProgress { writeAll(2, Array("\r\u{1B}[K".utf8)) }
-        let report = BenchReport(plan: plan, figures: figures, machine: machineLine(), peakMemory: peakResidentBytes())
+        let report = BenchReport(plan: plan, figures: figures, machine: machineLine(), allocator: allocator, peakMemory: peakResidentBytes())
         var out = StandardOutput()
         out.write(json ? report.json() : report.table())
         out.flush()

@@ -194,6 +194,8 @@ struct BenchReport {
     let plan: BenchPlan
     let figures: BenchFigures
     let machine: String
+    /// The allocator's state the run measured under (`AllocatorSettings.pinForBenchmarks()`).
+    let allocator: String
     let peakMemory: Int
 
     private func megabytesPerSecond(_ index: Int, _ seconds: [Double]) -> Double {
@@ -220,6 +222,7 @@ struct BenchReport {
         var widths = Array(repeating: 0, count: lines[0].count)
         for line in lines { for (k, cell) in line.enumerated() { widths[k] = max(widths[k], cell.count) } }
         var text = "TapeJSON bench — \(machine)\n"
+        text += "allocator: \(allocator)\n"
         text += "fastest run of each workload over interleaved rounds (MB/s and ratio); ratio = baseline time / TapeJSON time\n"
         text += "(above 1: TapeJSON faster); median ratio = the same from the median runs\n\n"
         for (n, line) in lines.enumerated() {
@@ -267,7 +270,7 @@ struct BenchReport {
             ])
         }
         let object: [String: Any] = [
-            "machine": machine, "simdjson_kernel": SIMDImplementation.name,
+            "machine": machine, "allocator": allocator, "simdjson_kernel": SIMDImplementation.name,
             "statistic": "fastest run (ratio); lower-quartile run (p25_ratio); median run (median_ratio)",
             "peak_resident_bytes": peakMemory, "results": rows,
         ]
