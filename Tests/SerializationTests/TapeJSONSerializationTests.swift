@@ -227,7 +227,7 @@ import TapeJSON
     }
 
     @Test func objectsOfTheSameShape() throws {
-        // Repeated shapes (copied from a template after their third sighting), nested objects of the
+        // Repeated shapes (each object built from its shape's template), nested objects of the
         // shape being built, the same keys in another order, and a shape with a repeated key.
         var parts: [String] = []
         for n in 0..<50 {
@@ -273,10 +273,9 @@ import TapeJSON
     }
 
     @Test func laterObjectsOfAShapeCopyTheFirst() throws {
-        // The first object of a shape is the template of the second (its values replaced), the third
-        // turns the template's values into placeholders: every object keeps its own values, whether
-        // they are containers, strings or numbers, and shapes seen once, twice or three times, nested in
-        // one another, each equal Foundation's.
+        // Every object of a shape is built from the same template: every object keeps its own values,
+        // whether they are containers, strings or numbers, and shapes seen once, twice or three times,
+        // nested in one another, each equal Foundation's.
         let twice = #"[{"a": {"x": [1, 2]}, "b": "first string, long enough to be allocated", "c": 1025},"#
             + #" {"a": [], "b": "second", "c": {"a": {"x": [3]}, "b": null, "c": -7}}]"#
         try expectSameGraph(twice)
@@ -289,6 +288,73 @@ import TapeJSON
             .joined(separator: ",") + "]"
         try expectSameGraph(thrice)
         try expectSameGraph(thrice, options: [.mutableContainers, .mutableLeaves])
+    }
+
+    @Test func valuesPendingInManyNestedObjects() throws {
+        // Each object's values wait on a stack until its last one is built: objects of 60 keys whose
+        // last value is the next such object leave 59 values per level waiting, which outgrows the
+        // stack's first storage (at 3 levels) and what is kept from call to call (at 300 levels). Values
+        // of every kind, moved when the stack grows, must land under their own keys.
+        func nested(levels: Int, seed: Int) -> String {
+            var text = #"{"end": \#(seed)}"#
+            for level in 0..<levels {
+                var members: [String] = []
+                for k in 0..<59 {
+                    let n = seed + level * 100 + k
+                    switch k % 6 {
+                    case 0: members.append(#""k\#(k)": "a string long enough to be allocated \#(n)""#)
+                    case 1: members.append(#""k\#(k)": \#(n + 5000)"#)
+                    case 2: members.append(#""k\#(k)": [\#(n), "s\#(n)"]"#)
+                    case 3: members.append(#""k\#(k)": {"x": \#(n)}"#)
+                    case 4: members.append(#""k\#(k)": \#(n).5"#)
+                    default: members.append(#""k\#(k)": \#(k % 2 == 0 ? "null" : "true")"#)
+                    }
+                }
+                members.append(#""next": \#(text)"#)
+                text = "{" + members.joined(separator: ",") + "}"
+            }
+            return text
+        }
+        for levels in [1, 3, 10] {
+            try expectSameGraph(nested(levels: levels, seed: levels))
+            try expectSameGraph("[" + nested(levels: levels, seed: 1) + "," + nested(levels: levels, seed: 2) + "]",
+                                options: .mutableContainers)
+        }
+        // 300 levels, compared level by level (`difference` spells out every path, too slow this deep).
+        let deep = Data(nested(levels: 300, seed: 3).utf8)
+        var ours = try #require(try TapeJSONSerialization.jsonObject(with: deep) as? [String: Any])
+        var reference = try #require(try JSONSerialization.jsonObject(with: deep) as? [String: Any])
+        for level in 0..<300 {
+            var oursHere = ours, referenceHere = reference
+            oursHere["next"] = nil
+            referenceHere["next"] = nil
+            let found = difference(oursHere, referenceHere, path: "level \(level)")
+            #expect(found == nil, "\(found ?? "")")
+            ours = try #require(ours["next"] as? [String: Any])
+            reference = try #require(reference["next"] as? [String: Any])
+        }
+        #expect(difference(ours, reference) == nil)
+        // After the largest stack was dropped, small documents still use (and grow) a fresh one.
+        try expectSameGraph(nested(levels: 4, seed: 7))
+    }
+
+    @Test func keysSharedByShapesOfEveryOrder() throws {
+        // The same keys in shapes of every order and size (each a template of its own), including
+        // shapes with a repeated key (built key by key, the last value kept), interleaved.
+        let keys = ["id", "name", "url", "a key longer than sixteen bytes", "k"]
+        var parts: [String] = []
+        for round in 0..<6 {
+            for size in 1...keys.count {
+                for rotation in 0..<keys.count {
+                    let chosen = (0..<size).map { keys[($0 + rotation) % keys.count] }
+                    let members = chosen.enumerated().map { #""\#($1)": \#(round * 1000 + size * 10 + $0)"# }
+                    parts.append("{" + members.joined(separator: ",") + "}")
+                }
+            }
+            parts.append(#"{"id": 1, "name": 2, "id": \#(round)}"#)
+        }
+        try expectSameGraph("[" + parts.joined(separator: ",") + "]")
+        try expectSameGraph("[" + parts.reversed().joined(separator: ",") + "]", options: .mutableContainers)
     }
 
     @Test func callsInSuccessionShareNothingButStorage() throws {

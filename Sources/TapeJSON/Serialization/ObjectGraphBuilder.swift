@@ -4,10 +4,12 @@ import Foundation
 ///
 /// Containers are built directly at their final size (the tape's start words carry the element
 /// count); strings are copied once from the string buffer without a second UTF-8 validation, each
-/// distinct key only once (`KeyTable`); an object whose keys, in order, are those of an earlier object
-/// is a copy of a template of that shape with its values stored in, without hashing a key
-/// (`ShapeTable`), and its shape is usually guessed from the last object met under the same key, by
-/// comparing its keys with that shape's; recurring integers share one `NSNumber` (`NumberTable`);
+/// distinct key only once (`KeyTable`); an object is built from the template of its shape (its keys,
+/// in order: `ShapeTable`) by `mapValues`, which keeps the template's hash table, so that a key is
+/// hashed once per shape rather than once per object; its values are first built in the text's order
+/// onto a stack (`ValueStack`) and moved from there into the dictionary. Its shape is usually guessed
+/// from the last object met under the same key, by comparing its keys with that shape's; recurring
+/// integers share one `NSNumber` (`NumberTable`);
 /// the tables are reused from call to call (`BuilderTables`), emptied; numbers follow
 /// `FoundationNumbers`, which needs a number's text only for doubles: `NumberTextScanner` finds it in
 /// the input, lazily, so a document without doubles is never rescanned (see
@@ -15,7 +17,7 @@ import Foundation
 ///
 /// Where the time goes, for a sense of the limits (release build): about 10% in simdjson, 15-20% in
 /// freeing the graph when the caller drops it, the rest in allocating the containers, the long strings
-/// and the `NSNumber`s, and hashing the keys of the first object of each shape. Foundation pays
+/// and the `NSNumber`s, and hashing the keys of each shape's template. Foundation pays
 /// the allocations and the frees for its result too, on top of its own parse, an intermediate tree and
 /// a hash per key. Documents of small objects with varied keys and long distinct strings
 /// (github_events.json, apache_builds.json) gain least from templates and shared numbers.
@@ -31,9 +33,15 @@ struct ObjectGraphBuilder {
     var numbers: NumberTable
     /// The objects' shapes and their templates.
     var shapes: ShapeTable
-    /// The key ids of the objects being built, innermost last (each object pushes its own while it
-    /// looks up its shape, and pops them before it returns).
+    /// The key ids of the object whose shape is being looked up (pushed, then popped right after).
     private var keyIDStack: [Int32]
+    /// Owns the storage of the value stack (`values`, `valuesCapacity`, kept here for direct access).
+    private let valueStack: ValueStack
+    /// The values of the objects being built, innermost last (see `ValueStack`).
+    private var values: UnsafeMutablePointer<Any>
+    private var valuesCapacity: Int
+    /// How many values are on the stack.
+    private var valuesCount = 0
     /// The tape index of the last number the scanner located.
     private var scannerTapeIndex = 0
     /// How many numbers the walk has passed (the ordinal of the next one, in document order).
@@ -51,6 +59,9 @@ struct ObjectGraphBuilder {
         self.numbers = tables.numbers
         self.shapes = tables.shapes
         self.keyIDStack = tables.keyIDStack
+        self.valueStack = tables.values
+        self.values = tables.values.base
+        self.valuesCapacity = tables.values.capacity
         self.tape = tape
         self.mutableContainers = options.contains(.mutableContainers)
         self.mutableLeaves = options.contains(.mutableLeaves)
@@ -59,7 +70,7 @@ struct ObjectGraphBuilder {
 
     /// The tables, for `BuilderTables.give(_:)` once the walk is over.
     consuming func tables() -> BuilderTables {
-        BuilderTables(keys: keys, shapes: shapes, numbers: numbers, keyIDStack: keyIDStack)
+        BuilderTables(keys: keys, shapes: shapes, numbers: numbers, keyIDStack: keyIDStack, values: valueStack)
     }
 
     /// The object for the value starting at tape index `i`; advances `i` past it. `context` says where
@@ -177,81 +188,80 @@ struct ObjectGraphBuilder {
         if count > 0, count <= ShapeTable.maximumKeyCount {
             members = shapedObject(start: start, end: end, count: count, context: context)
         } else {
-            members = objectKeyByKey(start: start, end: end, count: count, ids: nil)
+            members = objectKeyByKey(start: start, end: end, count: count, shape: nil)
         }
         return mutableContainers ? NSMutableDictionary(dictionary: members, copyItems: false) : members
     }
 
     /// The members of the object between tape indexes `start` and `end` (its `{` and `}` words), which
-    /// has `count` keys: a copy of its shape's template when the shape has one, else built key by key.
+    /// has `count` keys: its shape's template mapped to its values when the shape has one, else built
+    /// key by key.
     ///
     /// The shape is first guessed: the last object met in the same `context` (the value of the same
     /// key, or an element of arrays under it) usually has the same keys, which are then compared with
     /// the tape's directly. Otherwise the keys are looked up one by one and the shape by their ids.
     @inline(__always)
     private mutating func shapedObject(start: Int, end: Int, count: Int, context: Int) -> [String: Any] {
-        let base = keyIDStack.count
-        defer { keyIDStack.removeLast(keyIDStack.count - base) }
-        var j = start + 1
         let shape: Int
         if let guessed = guessedShape(start: start, end: end, count: count, context: context) {
             shape = guessed
             shapes.sighted(shape)
-            if shapes.shapes[shape].template < 0 {
-                let keyIDsStart = shapes.shapes[shape].keyIDsStart
-                keyIDStack.append(contentsOf: shapes.keyIDs[keyIDsStart..<(keyIDsStart + count)])
-            }
         } else {
             // The keys' ids and their hash, from the tape alone (values are skipped, not built).
+            let base = keyIDStack.count
+            defer { keyIDStack.removeLast(keyIDStack.count - base) }
             var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+            var j = start + 1
             while j < end {
                 let id = keys.id(tape.stringBytes(j))
-                guard id >= 0 else { return objectKeyByKey(start: start, end: end, count: count, ids: nil) }
+                guard id >= 0 else { return objectKeyByKey(start: start, end: end, count: count, shape: nil) }
                 keyIDStack.append(id)
                 hash = (hash ^ UInt64(truncatingIfNeeded: id)) &* 0xBF58_476D_1CE4_E5B9
                 j = tape.skip(j + 1)
             }
             guard let sighted = shapes.sighting(of: keyIDStack[base...], hash: hash) else {
-                return objectKeyByKey(start: start, end: end, count: count, ids: base)
+                return objectKeyByKey(start: start, end: end, count: count, shape: nil)
             }
             shape = sighted
             keys.predict(Int32(shape), in: context)
         }
-        if shapes.shapes[shape].template < 0 {
-            let members = objectKeyByKey(start: start, end: end, count: count, ids: base)
-            // The first object of a shape is its template: keeping it costs a reference, and an object
-            // of the same shape later copies it instead of hashing its keys.
-            if shapes.shapes[shape].sightings == 1 {
-                shapes.keep(members, asTemplateOf: shape)
-            }
-            return members
+        guard let template = shapes.template(ofShapeAt: shape, keys: keys) else {
+            return objectKeyByKey(start: start, end: end, count: count, shape: shape)
         }
-        if shapes.shapes[shape].indicesStart < 0 {
-            if !shapes.locateKeys(ofShapeAt: shape, keys: keys) {
-                if keyIDStack.count == base {
-                    let keyIDsStart = shapes.shapes[shape].keyIDsStart
-                    keyIDStack.append(contentsOf: shapes.keyIDs[keyIDsStart..<(keyIDsStart + count)])
-                }
-                return objectKeyByKey(start: start, end: end, count: count, ids: base)
-            }
-        } else if shapes.shapes[shape].sightings == 3 {
-            // The shape recurs: copies of a template of placeholders retain only its keys.
-            shapes.usePlaceholders(inTemplateOfShapeAt: shape)
-        }
-        var members = shapes.templates[shapes.shapes[shape].template]
-        let indicesStart = shapes.shapes[shape].indicesStart
+        // The values, in the text's order, onto the stack.
+        let base = valuesCount
         let keyIDsStart = shapes.shapes[shape].keyIDsStart
-        j = start + 1
+        var j = start + 1
         var k = 0
         while j < end {
             j += 1
-            let index = shapes.indices[indicesStart + k]
-            // The first store copies the template (its storage is shared), keeping its layout; each
-            // store moves the value in over the template's.
-            members.values[index] = value(at: &j, context: KeyTable.memberContext(shapes.keyIDs[keyIDsStart + k]))
+            push(value(at: &j, context: KeyTable.memberContext(shapes.keyIDs[keyIDsStart + k])))
             k += 1
         }
+        // The template maps each key to the position of its value: moved out, each exactly once (the
+        // template holds every position below `count` once).
+        let first = values + base
+        let members = shapes.templates[template].mapValues { (first + Int($0)).move() }
+        valuesCount = base
         return members
+    }
+
+    /// Pushes `value` on the value stack, growing it when full.
+    @inline(__always)
+    private mutating func push(_ value: consuming Any) {
+        if valuesCount == valuesCapacity { growValues() }
+        (values + valuesCount).initialize(to: consume value)
+        valuesCount += 1
+    }
+
+    @inline(never)
+    private mutating func growValues() {
+        let capacity = valuesCapacity * 2
+        let grown = UnsafeMutablePointer<Any>.allocate(capacity: capacity)
+        grown.moveInitialize(from: values, count: valuesCount)
+        valueStack.adopt(grown, capacity: capacity)
+        values = grown
+        valuesCapacity = capacity
     }
 
     /// The shape of the last object met in `context` when this object, of `count` keys, has the same
@@ -271,18 +281,18 @@ struct ObjectGraphBuilder {
     }
 
     /// The members of the object between tape indexes `start` and `end`, inserted key by key; the keys'
-    /// ids are on `keyIDStack` from `ids` on when given.
-    private mutating func objectKeyByKey(start: Int, end: Int, count: Int, ids: Int?) -> [String: Any] {
+    /// ids are those of the shape at index `shape` when given.
+    private mutating func objectKeyByKey(start: Int, end: Int, count: Int, shape: Int?) -> [String: Any] {
         var members = [String: Any](minimumCapacity: count)
         var j = start + 1
-        var k = ids ?? 0
+        var k = shape.map { shapes.shapes[$0].keyIDsStart } ?? 0
         while j < end {
             let key: String
             let context: Int
-            if ids == nil {
+            if shape == nil {
                 (key, context) = keys.key(tape.stringBytes(j))
             } else {
-                let id = keyIDStack[k]
+                let id = shapes.keyIDs[k]
                 key = keys.string(id: id)
                 context = KeyTable.memberContext(id)
             }

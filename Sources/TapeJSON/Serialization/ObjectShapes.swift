@@ -186,17 +186,15 @@ struct KeyTable {
 }
 
 /// Objects of one walk that have the same keys in the same order (an object's *shape*), and for each
-/// shape a template dictionary to copy instead of hashing every key again.
+/// shape a template to build its objects from without hashing a key.
 ///
-/// A shape's template is its first object, built key by key (keeping it costs a reference), plus the
-/// index of each key in it, found when the template is first used. A copy of a dictionary keeps its hash
-/// table as it is, so the template's indices are valid in the copy: a later object of the shape costs
-/// one copy of the template (an allocation and a pass that retains the keys and values, without
-/// hashing) and one store per value, which puts the new value in and the template's out. From the
-/// shape's third object on, the template holds placeholder values (`0`), so that a copy retains only
-/// the keys and a store has nothing to release. The result is an ordinary `[String: Any]`, equal to the
-/// one built key by key. A shape whose keys repeat (`{"a":1,"a":2}`) has fewer entries than keys and
-/// never gets a template.
+/// A shape's template is a `[String: Int32]` holding its keys, each mapped to its position among the
+/// shape's keys (0 for the first key met in the text, and so on), made when the shape is first met.
+/// An object of the shape is the template's `mapValues`: that keeps the template's hash table (same
+/// capacity, same seed, every key in the same bucket), so no key is hashed, and the transform is handed
+/// each position, in bucket order, for it to return the value at that position. The result is an
+/// ordinary `[String: Any]`, equal to the one built key by key. A shape whose keys repeat
+/// (`{"a":1,"a":2}`) has fewer entries than keys and never gets a template.
 struct ShapeTable {
     /// One shape: where its key ids are in `keyIDs`, how often it was seen, and its template. (No
     /// reference in it, so that reading a shape costs no reference counting.)
@@ -205,13 +203,15 @@ struct ShapeTable {
         var keyIDsStart: Int
         var count: Int
         var sightings = 1
-        /// The index of its template in `templates`, or -1: none before the first object of the shape is
-        /// built, and none ever for a shape with a repeated key.
-        var template = -1
-        /// Where the template's index of each key, in key order, starts in `indices`; -1 until the
-        /// template is first used.
-        var indicesStart = 0
+        /// The index of its template in `templates`; `noTemplateYet` before the first object of the
+        /// shape is built, `neverTemplated` for a shape with a repeated key.
+        var template = ShapeTable.noTemplateYet
     }
+
+    /// `Shape.template` of a shape whose template is not made yet.
+    static let noTemplateYet = -1
+    /// `Shape.template` of a shape that gets no template (its keys repeat).
+    static let neverTemplated = -2
 
     /// Objects with more keys than this are always built key by key.
     static let maximumKeyCount = 64
@@ -219,15 +219,12 @@ struct ShapeTable {
     static let maximumShapeCount = 1 << 12
 
     private(set) var shapes: [Shape] = []
-    /// The templates: the first object of each shape, whose values each copy replaces (placeholders once
-    /// the shape recurs).
-    private(set) var templates: [[String: Any]] = []
+    /// The templates: each shape's keys, mapped to their positions.
+    private(set) var templates: [[String: Int32]] = []
     /// Open addressing over the shapes' hashes: 0 for an empty slot, else a shape's index plus one.
     private var slots = [Int32](repeating: 0, count: 64)
     /// The key ids of every shape, each shape's from its `keyIDsStart` on.
     private(set) var keyIDs: [Int32] = []
-    /// The template indices of every shape that has a template.
-    private(set) var indices: [Dictionary<String, Any>.Index] = []
 
     /// The shape of an object whose key ids are `ids` (with hash `hash`), recorded as seen once more;
     /// nil when the table is full and the shape is new.
@@ -273,7 +270,6 @@ struct ShapeTable {
         shapes.removeAll(keepingCapacity: true)
         templates.removeAll(keepingCapacity: true)
         keyIDs.removeAll(keepingCapacity: true)
-        indices.removeAll(keepingCapacity: true)
         TableReuse.clear(&slots)
     }
 
@@ -292,68 +288,60 @@ struct ShapeTable {
         }
     }
 
-    /// Keeps `members`, the first object of the shape at `index` (built key by key), as the shape's
-    /// template: only a reference, which the next object of the shape copies. A shape whose keys
-    /// repeat (fewer members than keys) never gets a template.
-    mutating func keep(_ members: [String: Any], asTemplateOf index: Int) {
-        guard members.count == shapes[index].count else {
-            // Never try again: a shape's sightings only grow.
-            shapes[index].sightings = Int.min
-            return
+    /// The index in `templates` of the template of the shape at `index`, made now (each key hashed
+    /// once) if the shape has none yet; nil for a shape whose keys repeat.
+    @inline(__always)
+    mutating func template(ofShapeAt index: Int, keys: KeyTable) -> Int? {
+        let template = shapes[index].template
+        if template >= 0 { return template }
+        if template == Self.neverTemplated { return nil }
+        return makeTemplate(ofShapeAt: index, keys: keys)
+    }
+
+    @inline(never)
+    private mutating func makeTemplate(ofShapeAt index: Int, keys: KeyTable) -> Int? {
+        let shape = shapes[index]
+        var template = [String: Int32](minimumCapacity: shape.count)
+        for k in 0..<shape.count {
+            template[keys.string(id: keyIDs[shape.keyIDsStart + k])] = Int32(k)
+        }
+        guard template.count == shape.count else {
+            shapes[index].template = Self.neverTemplated
+            return nil
         }
         shapes[index].template = templates.count
-        shapes[index].indicesStart = -1
-        templates.append(members)
+        templates.append(template)
+        return templates.count - 1
+    }
+}
+
+/// The values of the objects being built, in the text's order, innermost object's last: an object
+/// pushes each value as it is built (a nested object pushes and takes its own above them), then its
+/// template's `mapValues` moves them out into the dictionary, each exactly once, leaving the stack as
+/// the object found it. Raw storage, so that a value is moved in and out without reference counting.
+///
+/// The storage is kept from walk to walk with the other tables (always empty between walks); a stack
+/// that grew past `maximumKeptCapacity` values is dropped instead.
+final class ValueStack: @unchecked Sendable {
+    static let initialCapacity = 128
+    static let maximumKeptCapacity = 1 << 14
+
+    private(set) var base: UnsafeMutablePointer<Any>
+    private(set) var capacity: Int
+
+    init() {
+        capacity = Self.initialCapacity
+        base = .allocate(capacity: capacity)
     }
 
-    /// Finds where each key of the shape at `index` is in its template, for the template's first use;
-    /// false (and the shape has no template any more) if a key is missing.
-    ///
-    /// A key's index in the template is found by comparing the key's String with the interned ones bit
-    /// for bit: the template holds copies of them, and a shape has at most `maximumKeyCount` keys.
-    mutating func locateKeys(ofShapeAt index: Int, keys: KeyTable) -> Bool {
-        let shape = shapes[index]
-        let template = templates[shape.template]
-        var wanted: [(UInt64, UInt64)] = []
-        wanted.reserveCapacity(shape.count)
-        for k in 0..<shape.count {
-            let key = keys.string(id: keyIDs[shape.keyIDsStart + k])
-            wanted.append(unsafeBitCast(key, to: (UInt64, UInt64).self))
-        }
-        let start = indices.count
-        indices.append(contentsOf: repeatElement(template.startIndex, count: shape.count))
-        var found = 0
-        var i = template.startIndex
-        while i != template.endIndex {
-            let bits = unsafeBitCast(template.keys[i], to: (UInt64, UInt64).self)
-            for k in 0..<shape.count where wanted[k] == bits {
-                indices[start + k] = i
-                found += 1
-                break
-            }
-            template.formIndex(after: &i)
-        }
-        guard found == shape.count else {
-            indices.removeSubrange(start...)
-            templates[shape.template] = [:]
-            shapes[index].template = -1
-            shapes[index].sightings = Int.min
-            return false
-        }
-        shapes[index].indicesStart = start
-        return true
+    /// Takes over `storage` (of `capacity` values, none initialized) in place of the current storage.
+    func adopt(_ storage: UnsafeMutablePointer<Any>, capacity: Int) {
+        if storage != base { base.deallocate() }
+        base = storage
+        self.capacity = capacity
     }
 
-    /// Replaces the values of the template of the shape at `index` (those of the shape's first object)
-    /// by placeholders, once the shape has recurred: a copy of the template then retains only the keys,
-    /// and a store over a placeholder has nothing to release. The template keeps its layout (a copy of
-    /// a dictionary keeps its hash table), so the indices stay valid.
-    mutating func usePlaceholders(inTemplateOfShapeAt index: Int) {
-        let shape = shapes[index]
-        for k in shape.indicesStart..<(shape.indicesStart + shape.count) {
-            templates[shape.template].values[indices[k]] = 0 as Any
-        }
-    }
+    deinit { base.deallocate() }
 }
 
 /// Integers that recur within one walk, each made into an `NSNumber` once and shared.
@@ -479,6 +467,8 @@ struct BuilderTables: @unchecked Sendable {
     var numbers = NumberTable()
     /// `ObjectGraphBuilder`'s stack of key ids.
     var keyIDStack: [Int32] = []
+    /// `ObjectGraphBuilder`'s stack of values (empty between walks).
+    var values = ValueStack()
 
     mutating func reset() {
         keys.reset()
@@ -489,6 +479,7 @@ struct BuilderTables: @unchecked Sendable {
         } else {
             keyIDStack.removeAll(keepingCapacity: true)
         }
+        if values.capacity > ValueStack.maximumKeptCapacity { values = ValueStack() }
     }
 
     /// Tables to reuse, at most `keep` of them (one per concurrent call).
