@@ -272,6 +272,22 @@ import TapeJSON
         try expectSameGraph("[" + parts.reversed().joined(separator: ",") + "]")
     }
 
+    @Test func shapesAlternatingInOnePlace() throws {
+        // Objects in one place that alternate between shapes, told apart by their number of keys
+        // (each count keeps its own guess) or not (same count, other keys: the guess fails and the
+        // keys are looked up), under a key and as elements of the root array.
+        let shapes = [#"{"a": 1, "b": "x"}"#, #"{"a": 2, "b": "y", "c": null}"#, #"{"a": 3, "d": "z"}"#,
+                      #"{"a": [4], "b": {"a": 5, "b": "w"}, "c": true, "e": -6}"#]
+        var parts: [String] = []
+        for n in 0..<40 {
+            let shape = shapes[(n * 7) % shapes.count]
+            parts.append(#"{"v": \#(shape), "n": \#(n)}"#)
+            parts.append(shapes[n % shapes.count])
+        }
+        try expectSameGraph("[" + parts.joined(separator: ",") + "]")
+        try expectSameGraph("[" + parts.joined(separator: ",") + "]", options: .mutableContainers)
+    }
+
     @Test func laterObjectsOfAShapeCopyTheFirst() throws {
         // Every object of a shape is built from the same template: every object keeps its own values,
         // whether they are containers, strings or numbers, and shapes seen once, twice or three times,

@@ -74,7 +74,7 @@ struct ObjectGraphBuilder {
     }
 
     /// The object for the value starting at tape index `i`; advances `i` past it. `context` says where
-    /// the value is (see `KeyTable.predictedShape(_:)`), for guessing an object's shape.
+    /// the value is (see `KeyTable.predictedShape(_:count:)`), for guessing an object's shape.
     ///
     /// Inlined into the container loops, so a leaf is built straight into its container's slot;
     /// containers are built out of line.
@@ -223,7 +223,7 @@ struct ObjectGraphBuilder {
                 return objectKeyByKey(start: start, end: end, count: count, shape: nil)
             }
             shape = sighted
-            keys.predict(Int32(shape), in: context)
+            keys.predict(Int32(shape), in: context, count: count)
         }
         guard let template = shapes.template(ofShapeAt: shape, keys: keys) else {
             return objectKeyByKey(start: start, end: end, count: count, shape: shape)
@@ -268,7 +268,7 @@ struct ObjectGraphBuilder {
     /// keys in the same order; else nil.
     @inline(__always)
     private func guessedShape(start: Int, end: Int, count: Int, context: Int) -> Int? {
-        let guess = Int(keys.predictedShape(context))
+        let guess = Int(keys.predictedShape(context, count: count))
         guard guess >= 0, shapes.shapes[guess].count == count else { return nil }
         var k = shapes.shapes[guess].keyIDsStart
         var j = start + 1

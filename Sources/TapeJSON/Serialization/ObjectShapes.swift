@@ -40,10 +40,17 @@ struct KeyTable {
     private var strings: [String] = []
     /// Open addressing: 0 for an empty slot, else a key's id plus one.
     private var slots = [Int32](repeating: 0, count: 256)
-    /// The shape (index in `ShapeTable.shapes`) of the last object met in each context, or -1: context
-    /// 0 is the root, 1 an element of a root array (or of arrays in it), `2 * id + 2` the value of the
-    /// key with that id, `2 * id + 3` an element of an array that is that value (or nested in it).
-    private var predictions: [Int32] = [-1, -1]
+    /// The shape (index in `ShapeTable.shapes`) of the last object met in a context with a number of
+    /// keys, or -1, in a slot chosen by mixing the two: context 0 is the root, 1 an element of a root
+    /// array (or of arrays in it), `2 * id + 2` the value of the key with that id, `2 * id + 3` an
+    /// element of an array that is that value (or nested in it). The count tells apart objects that
+    /// alternate in one place (a tweet's `user` with or without some keys, an event's `payload` by
+    /// event type). Slots are shared without a tag: a guess is always checked against the object's
+    /// keys, so a collision only costs a missed guess.
+    private var predictions = [Int32](repeating: -1, count: KeyTable.predictionSlots)
+
+    /// How many predictions are kept (`predictionSlot` takes the top 10 bits of a product).
+    static let predictionSlots = 1024
 
     /// Empties the table for the next walk, keeping its storage when it is small (a table that grew
     /// past `TableReuse.maximumSlots` slots starts afresh, so that a large document's tables are not kept).
@@ -54,9 +61,7 @@ struct KeyTable {
         }
         entries.removeAll(keepingCapacity: true)
         strings.removeAll(keepingCapacity: true)
-        predictions.removeAll(keepingCapacity: true)
-        predictions.append(-1)
-        predictions.append(-1)
+        predictions.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
         TableReuse.clear(&slots)
     }
 
@@ -68,13 +73,26 @@ struct KeyTable {
     @inline(__always)
     static func memberContext(_ id: Int32) -> Int { 2 * Int(id) + 2 }
 
-    /// The shape of the last object met in `context`, or -1.
+    /// The shape of the last object of `count` keys met in `context` (or, rarely, of another object
+    /// whose context and count share its slot), or -1.
     @inline(__always)
-    func predictedShape(_ context: Int) -> Int32 { predictions[context] }
+    func predictedShape(_ context: Int, count: Int) -> Int32 {
+        predictions[Self.predictionSlot(context, count: count)]
+    }
 
-    /// Records the shape of an object met in `context`.
+    /// Records the shape of an object of `count` keys met in `context`.
     @inline(__always)
-    mutating func predict(_ shape: Int32, in context: Int) { predictions[context] = shape }
+    mutating func predict(_ shape: Int32, in context: Int, count: Int) {
+        predictions[Self.predictionSlot(context, count: count)] = shape
+    }
+
+    @inline(__always)
+    private static func predictionSlot(_ context: Int, count: Int) -> Int {
+        // `count` is at most `ShapeTable.maximumKeyCount` (64), below the shifted context's bits.
+        let mixed = (UInt64(truncatingIfNeeded: context) << 7 ^ UInt64(truncatingIfNeeded: count))
+            &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 54)
+    }
 
     /// The String of the key with this id.
     @inline(__always)
@@ -166,8 +184,6 @@ struct KeyTable {
         guard entries.count < Self.maximumCount else { return -1 }
         let id = Int32(entries.count)
         entries.append(entry)
-        predictions.append(-1)
-        predictions.append(-1)
         strings.append(StringMaking.string(UnsafeBufferPointer(start: entry.bytes, count: entry.count)))
         slots[slot] = id + 1
         if entries.count * 2 > slots.count {
