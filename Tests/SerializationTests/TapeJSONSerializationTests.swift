@@ -87,6 +87,30 @@ import TapeJSON
         let long = String(repeating: "abcdefghij", count: 1000)
         try expectSameGraph(#"["\#(long)", "\#(long)é", "Привет, мир"]"#)
     }
+
+    @Test func stringsOfEveryShortLength() throws {
+        // Strings of up to 15 bytes are built inline, longer ones on the heap: every length around
+        // that limit, ASCII or with a multi-byte character at the start, middle or end, as keys and
+        // as values.
+        let fillers = ["a", "é", "😀", "中"]
+        var members: [String] = []
+        var values: [String] = []
+        for length in 0...20 {
+            for filler in fillers {
+                for position in 0..<3 {
+                    var characters = Array(repeating: "b", count: length)
+                    if length > 0, filler != "a" {
+                        characters[[0, length / 2, length - 1][position]] = filler
+                    }
+                    let text = characters.joined()
+                    values.append("\"\(text)\"")
+                    members.append("\"\(text)\(length)-\(filler)-\(position)\": \"\(text)\"")
+                }
+            }
+        }
+        try expectSameGraph("[" + values.joined(separator: ",") + "]")
+        try expectSameGraph("{" + members.joined(separator: ",") + "}", options: .mutableLeaves)
+    }
 }
 
 // MARK: - Numbers

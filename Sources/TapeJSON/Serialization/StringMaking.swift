@@ -1,15 +1,29 @@
 /// Strings for the object graph, made from simdjson's already-validated UTF-8.
 ///
 /// Two things make them cheaper than `String(decoding:as:)`:
-/// - no second UTF-8 validation, and the String is told when it is ASCII (checked eight bytes at a
-///   time), so hashing it as a dictionary key takes the fast path instead of normalising to NFC;
+/// - no second UTF-8 validation of strings longer than 15 bytes, and the String is told when it is
+///   ASCII (checked eight bytes at a time), so hashing it as a dictionary key takes the fast path
+///   instead of normalising to NFC; shorter ones are built inline in place, where the standard
+///   library's own check is a mask over two words (and a short validation only when not ASCII);
 /// - `KeyTable` hands out one String per distinct key, so the thousands of repeated
 ///   `"profile_background_image_url_https"` keys of a document share one allocation.
 enum StringMaking {
+    /// The most UTF-8 bytes a String holds inline on 64-bit platforms.
+    static let smallCapacity = 15
+
     /// A String holding `bytes` (valid UTF-8).
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(copying: UTF8Span(unchecked: Span(_unsafeElements: bytes), isKnownASCII: isASCII(bytes)))
+        if bytes.count <= smallCapacity {
+            // A small (inline) String, filled in place: its ASCII check is one mask over its two
+            // words, and only non-ASCII bytes are validated again (cheap at this length).
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                guard let base = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
+                target.update(from: base, count: bytes.count)
+                return bytes.count
+            }
+        }
+        return String(copying: UTF8Span(unchecked: Span(_unsafeElements: bytes), isKnownASCII: isASCII(bytes)))
     }
 
     /// Whether every byte is below 0x80.
