@@ -18,11 +18,16 @@ struct HandedOutBoxes: ~Copyable {
     private var capacity = 0
     private var boxes: UnsafeMutablePointer<AnyObject>
     private var targets: UnsafeMutablePointer<UnsafeMutablePointer<KeyedContainerTarget>>
+    /// Per box, the `ContainerEmitter` of its `KeyedDecodingContainer` type, and what keeps it valid.
+    private var emitters: UnsafeMutablePointer<ContainerEmitter>
+    private var emitterOwners: UnsafeMutablePointer<AnyObject?>
 
     init() {
         capacity = 8
         boxes = .allocate(capacity: capacity)
         targets = .allocate(capacity: capacity)
+        emitters = .allocate(capacity: capacity)
+        emitterOwners = .allocate(capacity: capacity)
     }
 
     deinit {
@@ -30,9 +35,13 @@ struct HandedOutBoxes: ~Copyable {
         boxes.deallocate()
         for i in 0..<count { targets[i].deallocate() }
         targets.deallocate()
+        emitters.deallocate()
+        emitterOwners.deinitialize(count: count)
+        emitterOwners.deallocate()
     }
 
-    mutating func append(box: AnyObject, target: UnsafeMutablePointer<KeyedContainerTarget>) {
+    mutating func append(box: AnyObject, target: UnsafeMutablePointer<KeyedContainerTarget>,
+                         emitter: (emitter: ContainerEmitter, owner: AnyObject?)) {
         if count == capacity {
             let newCapacity = capacity * 2
             let newBoxes = UnsafeMutablePointer<AnyObject>.allocate(capacity: newCapacity)
@@ -43,10 +52,20 @@ struct HandedOutBoxes: ~Copyable {
             newTargets.moveInitialize(from: targets, count: count)
             targets.deallocate()
             targets = newTargets
+            let newEmitters = UnsafeMutablePointer<ContainerEmitter>.allocate(capacity: newCapacity)
+            newEmitters.moveInitialize(from: emitters, count: count)
+            emitters.deallocate()
+            emitters = newEmitters
+            let newOwners = UnsafeMutablePointer<AnyObject?>.allocate(capacity: newCapacity)
+            newOwners.moveInitialize(from: emitterOwners, count: count)
+            emitterOwners.deallocate()
+            emitterOwners = newOwners
             capacity = newCapacity
         }
         (boxes + count).initialize(to: box)
         (targets + count).initialize(to: target)
+        (emitters + count).initialize(to: emitter.emitter)
+        (emitterOwners + count).initialize(to: emitter.owner)
         count += 1
     }
 
@@ -54,6 +73,7 @@ struct HandedOutBoxes: ~Copyable {
     mutating func removeAll() {
         boxes.deinitialize(count: count)
         for i in 0..<count { targets[i].deallocate() }
+        emitterOwners.deinitialize(count: count)
         count = 0
     }
 
@@ -64,6 +84,53 @@ struct HandedOutBoxes: ~Copyable {
 
     func box(_ i: Int) -> AnyObject { boxes[i] }
     func target(_ i: Int) -> UnsafeMutablePointer<KeyedContainerTarget> { targets[i] }
+
+    /// The box at `i` as the `KeyedDecodingContainer<Key>` it was handed out as.
+    @inline(__always)
+    func container<Key: CodingKey>(_ i: Int, keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+        emitters[i].emit(Unmanaged.passUnretained(boxes[i]), keyedBy: type)
+    }
+}
+
+/// Turns a box back into the `KeyedDecodingContainer<Key>` that holds it, without looking up the
+/// metadata of `KeyedDecodingContainer<Key>`.
+///
+/// `container(keyedBy:)` is called through the `Decoder` protocol, so it runs unspecialised, and the
+/// standard library's `KeyedDecodingContainer` is resilient: returning one from generic code costs a
+/// lookup of its metadata in the runtime's generic metadata cache (a few hundred instructions, more
+/// than the rest of a reused container's setup). The emitter is a closure made once per new box by
+/// generic code whose type parameter *is* that container type, so the closure's context carries the
+/// metadata and each call only copies the reference.
+struct ContainerEmitter {
+    /// The closure's function pointer and context, called from these bits as the function type it was
+    /// made as. (Both conversions go through `unsafeBitCast`'s generic parameters, so the closure is
+    /// stored and called at the same, most general, abstraction level.) The context is kept alive by
+    /// `owner`, apart, so that reading an emitter costs no reference counting.
+    private let function: UnsafeRawPointer
+    private let context: UnsafeRawPointer?
+
+    /// An emitter for `KeyedDecodingContainer<Key>`, and the reference that keeps it valid.
+    static func make<Key: CodingKey>(keyedBy type: Key.Type) -> (emitter: ContainerEmitter, owner: AnyObject?) {
+        let emit = makeEmitter(KeyedDecodingContainer<Key>.self)
+        let (function, owner) = unsafeBitCast(emit, to: (UnsafeRawPointer, AnyObject?).self)
+        let context = owner.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+        return (ContainerEmitter(function: function, context: context), owner)
+    }
+
+    /// `box` as a `KeyedDecodingContainer<Key>`, where `Key` is the type the emitter was made for.
+    @inline(__always)
+    func emit<Key: CodingKey>(_ box: Unmanaged<AnyObject>, keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+        let emit = unsafeBitCast((function, context), to: ((AnyObject) -> KeyedDecodingContainer<Key>).self)
+        return box._withUnsafeGuaranteedRef { emit($0) }
+    }
+
+    /// Never specialised nor inlined: the closure must get `C`'s metadata from its context, not look
+    /// up `KeyedDecodingContainer<Key>`'s when called.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    private static func makeEmitter<C>(_ type: C.Type) -> (AnyObject) -> C {
+        { box in unsafeBitCast(box, to: C.self) }
+    }
 }
 
 /// A slot of the session's table of reusable container boxes, by `CodingKey` type and depth.
@@ -148,7 +215,7 @@ extension DecodingSession {
                     let target = handedOut.target(entry.box)
                     target.pointee.start = start
                     target.pointee.endWord = tape.containerEnd(start) - 1
-                    return unsafeBitCast(handedOut.box(entry.box), to: KeyedDecodingContainer<Key>.self)
+                    return handedOut.container(entry.box, keyedBy: type)
                 }
                 break
             }
@@ -167,7 +234,8 @@ extension DecodingSession {
         target.initialize(to: KeyedContainerTarget(session: Unmanaged.passUnretained(self), start: start,
                                                    endWord: tape.containerEnd(start) - 1, depth: depth))
         let container = KeyedDecodingContainer(KeyedContainer<Key>(target: target))
-        handedOut.append(box: unsafeBitCast(container, to: AnyObject.self), target: target)
+        handedOut.append(box: unsafeBitCast(container, to: AnyObject.self), target: target,
+                         emitter: ContainerEmitter.make(keyedBy: type))
         if outlivedDecodeCall {
             // Handed out after the decode call: the box may live as long as anyone wants.
             KeyedContainerReuse.keepForever(self)
