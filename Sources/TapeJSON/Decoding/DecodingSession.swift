@@ -51,6 +51,8 @@ final class DecodingSession: Decoder {
     @exclusivity(unchecked) var handedOut = HandedOutBoxes()
     /// The `superDecoder` sessions handed out.
     @exclusivity(unchecked) var superSessions: [DecodingSession] = []
+    /// The UTF-8 of the keys met so far, per key type (see `KeyMemo`).
+    @exclusivity(unchecked) var keyMemos = KeyMemo()
     let reuseSlots: UnsafeMutablePointer<ReuseSlot>
     /// Set when the decode call is over and something it handed out is still in use.
     @exclusivity(unchecked) var outlivedDecodeCall = false

@@ -71,3 +71,59 @@ enum KeyBytes {
         return h | 1
     }
 }
+
+/// The UTF-8 of `CodingKey`s, so that a lookup does not ask the key for its `stringValue` (a dynamic
+/// call through the `CodingKey` conformance, a `String` to take apart and release) each time.
+///
+/// Only for key types that are one byte of plain data: a synthesized `CodingKeys` enum (up to 256
+/// cases) and the like. A value of such a type is its byte, so its `stringValue` is computed once per
+/// byte value and kept, for the session's lifetime, in a table of 256 entries per key type (shared by
+/// every container of that type); a key type whose `stringValue` is not a function of its value would
+/// not be Codable-conforming in any useful sense. Key types with references (a `String` inside) or
+/// wider values go through `stringValue` every time.
+struct KeyMemo: ~Copyable {
+    struct Entry {
+        /// The key's UTF-8 (nil until first needed; never null afterwards, even when empty).
+        var bytes: UnsafePointer<UInt8>?
+        var count: Int
+    }
+
+    private var tables: [ObjectIdentifier: UnsafeMutablePointer<Entry>] = [:]
+    private var bytes = ByteArena()
+    /// Key types beyond this many get no table (the tables live as long as the session).
+    private static let maximumTables = 512
+
+    init() {}
+
+    deinit {
+        for table in tables.values { table.deallocate() }
+    }
+
+    /// The table for `Key`, or nil when its keys are not memoized.
+    mutating func table<Key: CodingKey>(for type: Key.Type) -> UnsafeMutablePointer<Entry>? {
+        guard _isPOD(Key.self), MemoryLayout<Key>.size == 1 else { return nil }
+        let id = ObjectIdentifier(type)
+        if let table = tables[id] { return table }
+        guard tables.count < Self.maximumTables else { return nil }
+        let table = UnsafeMutablePointer<Entry>.allocate(capacity: 256)
+        table.initialize(repeating: Entry(bytes: nil, count: 0), count: 256)
+        tables[id] = table
+        return table
+    }
+
+    /// Records `key`'s UTF-8 in `entry`, its entry.
+    @inline(never)
+    mutating func fill<Key: CodingKey>(_ entry: UnsafeMutablePointer<Entry>, with key: Key) {
+        var name = key.stringValue
+        let count = name.utf8.count
+        let stored = name.withUTF8 { bytes.store($0) }
+        entry.pointee = Entry(bytes: stored, count: count)
+    }
+}
+
+extension DecodingSession {
+    /// The `KeyMemo` table for `Key`, or nil.
+    func keyMemo<Key: CodingKey>(for type: Key.Type) -> UnsafeMutablePointer<KeyMemo.Entry>? {
+        keyMemos.table(for: type)
+    }
+}

@@ -54,7 +54,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Tape index of `key`'s value when the key is in the object literally.
     @inline(__always)
     func lookup(_ key: Key, in session: DecodingSession) -> Int? {
-        session.findMember(key, start: start, endWord: endWord, depth: depth)
+        guard let memo = target.pointee.keyMemo else {
+            return session.findMember(key, start: start, endWord: endWord, depth: depth)
+        }
+        // The key's UTF-8, from the memo (see `KeyMemo`): no call to `stringValue`.
+        let entry = memo + Int(unsafeBitCast(key, to: UInt8.self))
+        if entry.pointee.bytes == nil { session.keyMemos.fill(entry, with: key) }
+        return session.findMember(utf8: UnsafeBufferPointer(start: entry.pointee.bytes, count: entry.pointee.count),
+                                  start: start, endWord: endWord, depth: depth)
     }
 
     /// Tape index of `key`'s value when the key is in the object literally.

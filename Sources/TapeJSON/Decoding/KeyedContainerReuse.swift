@@ -8,6 +8,8 @@ struct KeyedContainerTarget {
     var start: Int
     var endWord: Int
     var depth: Int
+    /// The session's `KeyMemo` for the container's key type, when it has one.
+    let keyMemo: UnsafeMutablePointer<KeyMemo.Entry>?
 }
 
 /// The keyed-container boxes a session handed out, with their targets: a plain buffer, so that
@@ -135,10 +137,10 @@ struct ContainerEmitter {
 
 /// A slot of the session's table of reusable container boxes, by `CodingKey` type and depth.
 struct ReuseSlot {
-    /// 256 slots: 64 sets of `ways`, a set picked by the top bits of a hash of the key type and the
+    /// 512 slots: 128 sets of `ways`, a set picked by the top bits of a hash of the key type and the
     /// depth. (With one slot per hash, two of a document's few dozen key type and depth pairs often
     /// share a slot, depending on where the types' metadata lie, and then take turns making new boxes.)
-    static let count = 256
+    static let count = 512
     /// Slots per set, most recently filled first.
     static let ways = 4
     var keyType: ObjectIdentifier?
@@ -206,7 +208,7 @@ extension DecodingSession {
         let id = ObjectIdentifier(type)
         let mixed = (UInt64(UInt(bitPattern: id)) ^ UInt64(truncatingIfNeeded: depth) &* 0xBF58_476D_1CE4_E5B9)
             &* 0x9E37_79B9_7F4A_7C15
-        let set = reuseSlots + Int(truncatingIfNeeded: mixed >> 58) &* ReuseSlot.ways
+        let set = reuseSlots + Int(truncatingIfNeeded: mixed >> 57) &* ReuseSlot.ways
         var way = 0
         while way < ReuseSlot.ways {
             let entry = set[way]
@@ -232,7 +234,8 @@ extension DecodingSession {
         -> KeyedDecodingContainer<Key> {
         let target = UnsafeMutablePointer<KeyedContainerTarget>.allocate(capacity: 1)
         target.initialize(to: KeyedContainerTarget(session: Unmanaged.passUnretained(self), start: start,
-                                                   endWord: tape.containerEnd(start) - 1, depth: depth))
+                                                   endWord: tape.containerEnd(start) - 1, depth: depth,
+                                                   keyMemo: keyMemo(for: type)))
         let container = KeyedDecodingContainer(KeyedContainer<Key>(target: target))
         handedOut.append(box: unsafeBitCast(container, to: AnyObject.self), target: target,
                          emitter: ContainerEmitter.make(keyedBy: type))
