@@ -135,9 +135,7 @@ extension DecodingSession {
     func codingKey(for component: PathComponent) -> any CodingKey {
         switch component {
         case .member(let keyIndex, let keyType):
-            let text = displayKey(at: keyIndex)
-            func rebuild<K: CodingKey>(_ type: K.Type) -> (any CodingKey)? { K(stringValue: text) }
-            return rebuild(keyType) ?? TapeCodingKey(stringValue: text)
+            return memberCodingKey(keyType, keyIndex: keyIndex)
         case .rawMember(let keyIndex):
             return TapeCodingKey(stringValue: String(decoding: tape.stringBytes(keyIndex), as: UTF8.self))
         case .index(let index):
@@ -145,6 +143,18 @@ extension DecodingSession {
         case .explicit(let slot):
             return explicitKeys[slot]
         }
+    }
+
+    /// The `K` rebuilt from the member key at `keyIndex` (a `TapeCodingKey` when `K` has no such
+    /// key), kept in the context's `ErrorMemo` for key types that are plain data.
+    private func memberCodingKey<K: CodingKey>(_ type: K.Type, keyIndex: Int) -> any CodingKey {
+        let raw = tape.stringBytes(keyIndex)
+        let memoized = _isPOD(K.self)
+        if memoized, let key = context.errorMemo.key(type: ObjectIdentifier(K.self), raw: raw) { return key }
+        let text = displayKey(at: keyIndex)
+        let key: any CodingKey = K(stringValue: text) ?? TapeCodingKey(stringValue: text)
+        if memoized { context.errorMemo.remember(key, type: ObjectIdentifier(K.self), raw: raw) }
+        return key
     }
 
     /// The component for the member whose key string is at `keyIndex`, found by `key`.

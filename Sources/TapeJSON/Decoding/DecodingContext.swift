@@ -35,6 +35,8 @@ final class DecodingContext {
     /// The root session of the previous decode call, parked for the next one (see
     /// `DecodingSession.decodeRoot`). A context is used by one thread at a time.
     var spareSession: DecodingSession?
+    /// Error messages and path keys already built (see `ErrorMemo`); one thread at a time uses it.
+    @exclusivity(unchecked) var errorMemo = ErrorMemo()
 
     init(_ configuration: TapeJSONDecoder.Configuration) {
         switch configuration.keyDecodingStrategy {

@@ -38,13 +38,17 @@ extension DecodingSession {
     func typeMismatch(_ type: Any.Type, at i: Int, path: [any CodingKey]) -> DecodingError {
         .typeMismatch(type, DecodingError.Context(
             codingPath: path,
-            debugDescription: "Expected to decode \(type) but found \(describeValue(at: i)) instead."))
+            debugDescription: context.errorMemo.message(type, kind: tape.tagByte(i)) {
+                "Expected to decode \(type) but found \(describeValue(at: i)) instead."
+            }))
     }
 
     func valueNotFound(_ type: Any.Type, path: [any CodingKey]) -> DecodingError {
         .valueNotFound(type, DecodingError.Context(
             codingPath: path,
-            debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+            debugDescription: context.errorMemo.message(type, kind: 0) {
+                "Cannot get value of type \(type) -- found null value instead"
+            }))
     }
 
     func keyNotFound(_ key: any CodingKey, path: [any CodingKey]) -> DecodingError {
