@@ -136,6 +136,50 @@ struct AnyCaseKeyTests {
         #expect(accounts.map(\.firstName) == [nil, nil, nil, "Ada", nil])
     }
 
+    @Test("a spelling remembered under one conversion is not taken for a match under another")
+    func spellingHintsFollowTheConversion() throws {
+        struct Keyed: Decodable, Equatable {
+            var userId: Int
+            var errorCode: String?
+        }
+        let anyCase = Self.decoder()
+        let snakeCase = TapeJSONDecoder()
+        snakeCase.keyDecodingStrategy = .convertFromSnakeCase
+        let camel = Data(#"{"UserID": 1, "ErrorCode": "a"}"#.utf8)
+        let snake = Data(#"{"user_id": 2, "error_code": "b"}"#.utf8)
+        // Decode calls share pooled sessions, and with them what each key type's keys last matched.
+        for _ in 0..<3 {
+            #expect(try anyCase.decode(Keyed.self, from: camel) == Keyed(userId: 1, errorCode: "a"))
+            // "UserID" is not "userId" under the snake-case conversion.
+            #expect(throws: DecodingError.self) { try snakeCase.decode(Keyed.self, from: camel) }
+            #expect(try snakeCase.decode(Keyed.self, from: snake) == Keyed(userId: 2, errorCode: "b"))
+            #expect(try anyCase.decode(Keyed.self, from: snake) == Keyed(userId: 2, errorCode: "b"))
+            let foundation = JSONDecoder()
+            foundation.keyDecodingStrategy = .convertFromSnakeCase
+            #expect(throws: DecodingError.self) { try foundation.decode(Keyed.self, from: camel) }
+        }
+        // Members read out of document order, in objects whose spellings change from one to the next.
+        struct Reversed: Decodable, Equatable {
+            var b: Int
+            var a: Int
+            enum CodingKeys: String, CodingKey { case a = "firstValue", b = "secondValue" }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                b = try container.decode(Int.self, forKey: .b)
+                a = try container.decode(Int.self, forKey: .a)
+            }
+            init(a: Int, b: Int) { self.a = a; self.b = b }
+        }
+        let json = #"""
+        [{"first_value": 1, "second_value": 2}, {"FirstValue": 3, "SecondValue": 4},
+         {"second-value": 6, "first-value": 5}, {"first_value": 7, "SecondValue": 8},
+         {"firstValue": 9, "secondValue": 10}, {"FIRST_VALUE": 11, "second_value": 12}]
+        """#
+        #expect(try anyCase.decode([Reversed].self, from: Data(json.utf8)) ==
+                [Reversed(a: 1, b: 2), Reversed(a: 3, b: 4), Reversed(a: 5, b: 6), Reversed(a: 7, b: 8),
+                 Reversed(a: 9, b: 10), Reversed(a: 11, b: 12)])
+    }
+
     @Test("[String: Value] keys are not converted")
     func dictionaryKeysKept() throws {
         let decoded = try Self.decoder().decode([String: Int].self, from: Data(#"{"User_ID": 1, "kebab-key": 2}"#.utf8))

@@ -86,6 +86,13 @@ struct KeyMemo: ~Copyable {
         /// The key's UTF-8 (nil until first needed; never null afterwards, even when empty).
         var bytes: UnsafePointer<UInt8>?
         var count: Int
+        /// Under a key conversion: the raw spelling that last converted to the key (bytes in the
+        /// records of the conversion cache whose `identity` is `hintOwner`, which keeps them), a hint
+        /// tried before the cache (see `DecodingSession.findMember`). Meaningless unless `hintOwner`
+        /// is the identity of the cache in use, which then holds `hint`.
+        var hint: UnsafePointer<UInt8>?
+        var hintCount: Int
+        var hintOwner: UInt64
     }
 
     private var tables: [ObjectIdentifier: UnsafeMutablePointer<Entry>] = [:]
@@ -106,7 +113,7 @@ struct KeyMemo: ~Copyable {
         if let table = tables[id] { return table }
         guard tables.count < Self.maximumTables else { return nil }
         let table = UnsafeMutablePointer<Entry>.allocate(capacity: 256)
-        table.initialize(repeating: Entry(bytes: nil, count: 0), count: 256)
+        table.initialize(repeating: Entry(bytes: nil, count: 0, hint: nil, hintCount: 0, hintOwner: 0), count: 256)
         tables[id] = table
         return table
     }
@@ -117,7 +124,8 @@ struct KeyMemo: ~Copyable {
         var name = key.stringValue
         let count = name.utf8.count
         let stored = name.withUTF8 { bytes.store($0) }
-        entry.pointee = Entry(bytes: stored, count: count)
+        entry.pointee.bytes = stored
+        entry.pointee.count = count
     }
 }
 

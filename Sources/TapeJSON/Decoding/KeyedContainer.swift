@@ -61,7 +61,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let entry = memo + Int(unsafeBitCast(key, to: UInt8.self))
         if entry.pointee.bytes == nil { session.keyMemos.fill(entry, with: key) }
         return session.findMember(utf8: UnsafeBufferPointer(start: entry.pointee.bytes, count: entry.pointee.count),
-                                  start: start, endWord: endWord, depth: depth)
+                                  start: start, endWord: endWord, depth: depth, memo: entry)
     }
 
     /// Tape index of `key`'s value when the key is in the object literally.

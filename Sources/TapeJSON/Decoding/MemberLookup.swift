@@ -21,9 +21,11 @@ extension DecodingSession {
     }
 
     /// Tape index of the value of the member whose (converted) key is `key`, or nil. `depth` picks the
-    /// cursor slot of the container doing the lookup.
+    /// cursor slot of the container doing the lookup. `memo` is the key's `KeyMemo` entry, when it has
+    /// one: under a key conversion, its spelling hint is tried first.
     @inline(__always)
-    func findMember(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int) -> Int? {
+    func findMember(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int,
+                    memo: UnsafeMutablePointer<KeyMemo.Entry>? = nil) -> Int? {
         let first = start + 1
         let cursor = cursors[depth]
         let sameObject = cursor.object == UInt32(truncatingIfNeeded: start)
@@ -40,8 +42,21 @@ extension DecodingSession {
             }
         case .converted:
             found = context.unmanagedConversionCache.unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
-                if let hinted = hintedMatch(key, cache: cache, resume: resume, resumeWasFound: sameObject,
-                                            end: endWord) {
+                if let memo, memo.pointee.hintOwner == cache.identity {
+                    // The spelling this key (of this key type) last had: one comparison, no hashing. (The
+                    // cache's hint for the converted key is usually the same spelling: not tried again.)
+                    if let hinted = matchSpelling(UnsafeBufferPointer(start: memo.pointee.hint, count: memo.pointee.hintCount),
+                                                  resume: resume, resumeWasFound: sameObject, end: endWord) {
+                        return hinted
+                    }
+                } else if let memo {
+                    if let spelling = cache.hintedSpelling(of: key),
+                       let hinted = matchSpelling(spelling, resume: resume, resumeWasFound: sameObject, end: endWord) {
+                        Self.remember(spelling, in: memo, cache: cache)
+                        return hinted
+                    }
+                } else if let hinted = hintedMatch(key, cache: cache, resume: resume, resumeWasFound: sameObject,
+                                                   end: endWord) {
                     return hinted
                 }
                 if context.screensConvertedKeys {
@@ -54,7 +69,7 @@ extension DecodingSession {
                     }
                     if !KeyLimits.mayHold(limits, convertedKey: key) { return nil }
                 }
-                return scanAndHint(key, cache: cache, first: first, resume: resume, end: endWord)
+                return scanAndHint(key, cache: cache, first: first, resume: resume, end: endWord, memo: memo)
             }
             guard found != nil else { return nil }
             // Keep the limits recorded above (or earlier) for this object.
@@ -120,6 +135,14 @@ extension DecodingSession {
     private func hintedMatch(_ key: UnsafeBufferPointer<UInt8>, cache: KeyConversionCache,
                              resume: Int, resumeWasFound: Bool, end: Int) -> Int? {
         guard let spelling = cache.hintedSpelling(of: key) else { return nil }
+        return matchSpelling(spelling, resume: resume, resumeWasFound: resumeWasFound, end: end)
+    }
+
+    /// The member at `resume` (and the one after it when `resumeWasFound`) whose raw key is
+    /// `spelling`, a spelling known to convert to the key looked for.
+    @inline(__always)
+    private func matchSpelling(_ spelling: UnsafeBufferPointer<UInt8>, resume: Int, resumeWasFound: Bool,
+                               end: Int) -> Int? {
         var j = resume
         let limit = resumeWasFound ? 2 : 1
         var checked = 0
@@ -136,11 +159,23 @@ extension DecodingSession {
     /// the spelling found becomes `key`'s hint.
     @inline(__always)
     private func scanAndHint(_ key: UnsafeBufferPointer<UInt8>, cache: KeyConversionCache,
-                             first: Int, resume: Int, end: Int) -> Int? {
+                             first: Int, resume: Int, end: Int,
+                             memo: UnsafeMutablePointer<KeyMemo.Entry>? = nil) -> Int? {
         guard let found = scanConverted(key, cache: cache, from: resume, to: end)
             ?? scanConverted(key, cache: cache, from: first, to: resume) else { return nil }
-        cache.hintSpelling(tape.stringBytes(found), of: key)
+        if let spelling = cache.hintSpelling(tape.stringBytes(found), of: key), let memo {
+            Self.remember(spelling, in: memo, cache: cache)
+        }
         return found
+    }
+
+    /// Makes `spelling` (bytes in `cache`'s records, which converts to `memo`'s key) `memo`'s hint.
+    @inline(__always)
+    private static func remember(_ spelling: UnsafeBufferPointer<UInt8>, in memo: UnsafeMutablePointer<KeyMemo.Entry>,
+                                 cache: KeyConversionCache) {
+        memo.pointee.hint = spelling.baseAddress
+        memo.pointee.hintCount = spelling.count
+        memo.pointee.hintOwner = cache.identity
     }
 
     /// Tape index of the key among the members from `from` to `end` whose converted form is `key`.

@@ -29,6 +29,10 @@ final class KeyConversionCache: @unchecked Sendable {
     private static let hintCount = 4096
 
     let rule: Rule
+    /// This cache's number, distinct from every other cache's in the process (never 0): what a
+    /// `KeyMemo` entry's spelling hint names to say which cache's records hold its bytes.
+    let identity: UInt64
+    private static let identities = Atomic<UInt64>(0)
     private var slots: UnsafeMutablePointer<Slot>
     private var mask: Int
     private var used = 0
@@ -40,6 +44,7 @@ final class KeyConversionCache: @unchecked Sendable {
 
     init(rule: Rule) {
         self.rule = rule
+        identity = Self.identities.add(1, ordering: .relaxed).newValue
         let capacity = 256
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: Slot(hash: 0, record: nil), count: capacity)
@@ -79,13 +84,17 @@ final class KeyConversionCache: @unchecked Sendable {
     }
 
     /// Remembers that `raw` converts to `key` (which the caller has just checked, so `raw`'s record is
-    /// in the memo, unless it was too long to record).
+    /// in the memo, unless it was too long to record). Returns the record's copy of `raw` (valid for
+    /// the cache's lifetime), or nil when there is none.
     @inline(__always)
-    func hintSpelling(_ raw: UnsafeBufferPointer<UInt8>, of key: UnsafeBufferPointer<UInt8>) {
+    @discardableResult
+    func hintSpelling(_ raw: UnsafeBufferPointer<UInt8>, of key: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         let entry = memo + Self.memoIndex(raw)
         if let record = entry.pointee, Self.record(record, holds: raw) {
             hints[Self.hintSlot(key)] = record
+            return Self.rawBytes(record)
         }
+        return nil
     }
 
     // MARK: - Records
