@@ -11,17 +11,22 @@ or virtual machine only ever slow a run down, so the fastest run is what repeats
 
 The bench interleaves its workloads, so a slow spell of the machine hits both sides of a pair alike;
 package-benchmark runs each benchmark on its own for about a second, so a slow spell can sink one side
-of a pair for a whole run. This script therefore runs the package `--package-runs` times (3 by default)
-and keeps, per benchmark, the best figure over the runs (for `median`: the median of the runs' p50s).
+of a pair for a whole run. And the two harnesses run one after the other: other tenants of the machine
+may load it during one and not the other, and they slow allocation-heavy code (Foundation's side of
+most pairs) far more than TapeJSON's. This script therefore runs each harness several times, in turns
+(bench, package, bench, package, ...; `--runs`, 3 by default), and keeps, per workload, the best figure
+over its runs (for `median`: the median of the runs' medians); a pair's ratio is then made from those.
+Both sides so see the same spells of the machine, and each gets a few chances at a quiet one.
 Measured on a 2-core VM: two bench runs agreed within 15% on 41 of 44 pairs (median difference 2%),
 two single package runs on 14 of 24 (median 11%).
 
 Usage (from the repository root or from Benchmarks/):
-    python3 Benchmarks/agreement.py [--bench-json FILE] [--package-markdown FILE ...] [--save-dir DIR]
-                                    [--package-runs 3] [--statistic best|p25|median] [--tolerance 0.15]
+    python3 Benchmarks/agreement.py [--bench-json FILE ...] [--package-markdown FILE ...] [--save-dir DIR]
+                                    [--runs 3] [--statistic best|p25|median] [--tolerance 0.15]
 
-`--bench-json` and `--package-markdown` (one file per package run) reuse saved outputs instead of
-running the harnesses; `--save-dir` keeps the outputs of this run (bench.json, package-1.md, ...). Exits with 1 when a pair differs
+`--bench-json` (one file per bench run) and `--package-markdown` (one file per package run) reuse saved
+outputs instead of running the harnesses; `--save-dir` keeps the outputs of this run (bench-1.json, ...,
+package-1.md, ...). Exits with 1 when a pair differs
 by more than the tolerance, 0 otherwise.
 """
 import argparse
@@ -134,37 +139,80 @@ def lookup(throughputs, pattern):
     return found[0] if len(found) == 1 else None
 
 
+def bench_ratios(runs, statistic):
+    """(file, operation) -> the bench's speed-up over one or more runs of it.
+
+    One run: its own figure. Several: for `best`, the fastest TapeJSON side over the runs against the
+    fastest baseline over the runs; for `median`, the median over the runs of each side's median; for
+    `p25` (whose throughputs the bench does not print), the median of the runs' p25 ratios."""
+    ratio_key = BENCH_RATIO[statistic]
+    by_pair = {}
+    for run in runs:
+        for r in run["results"]:
+            if ratio_key not in r:
+                sys.exit(f"the bench output has no {ratio_key} (made by an older tapejson bench?)")
+            by_pair.setdefault((r["file"], r["operation"]), []).append(r)
+    ratios = {}
+    for key, rows in by_pair.items():
+        if len(rows) == 1:
+            ratios[key] = rows[0][ratio_key]
+        elif statistic == "best":
+            ratios[key] = max(r["tapejson_mb_per_s"] for r in rows) / max(r["baseline_mb_per_s"] for r in rows)
+        elif statistic == "median":
+            ratios[key] = (median([r["tapejson_median_mb_per_s"] for r in rows])
+                           / median([r["baseline_median_mb_per_s"] for r in rows]))
+        else:
+            ratios[key] = median([r[ratio_key] for r in rows])
+    return ratios
+
+
+def median(values):
+    values = sorted(values)
+    mid = len(values) // 2
+    return values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bench-json")
+    parser.add_argument("--bench-json", nargs="+")
     parser.add_argument("--package-markdown", nargs="+")
-    parser.add_argument("--package-runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3,
+                        help="runs of each harness, in turns (bench, package, bench, ...), when not reusing outputs")
+    parser.add_argument("--package-runs", type=int, help=argparse.SUPPRESS)  # the former name of --runs
     parser.add_argument("--save-dir")
     parser.add_argument("--statistic", choices=sorted(COLUMN), default="best",
                         help="compare the fastest runs (default), the lower-quartile runs or the median runs")
     parser.add_argument("--tolerance", type=float, default=0.15)
     args = parser.parse_args()
+    runs = max(1, args.package_runs or args.runs)
 
-    bench_text = open(args.bench_json).read() if args.bench_json else run_bench()
-    if args.package_markdown:
-        package_texts = [open(path).read() for path in args.package_markdown]
-    else:
-        package_texts = [run_package() for _ in range(max(1, args.package_runs))]
+    bench_texts = [open(path).read() for path in args.bench_json] if args.bench_json else []
+    package_texts = [open(path).read() for path in args.package_markdown] if args.package_markdown else []
+    for n in range(runs):
+        if not args.bench_json:
+            print(f"bench run {n + 1}/{runs}...", file=sys.stderr)
+            bench_texts.append(run_bench())
+        if not args.package_markdown:
+            print(f"package run {n + 1}/{runs}...", file=sys.stderr)
+            package_texts.append(run_package())
     if args.save_dir:
         os.makedirs(args.save_dir, exist_ok=True)
-        with open(os.path.join(args.save_dir, "bench.json"), "w") as f:
-            f.write(bench_text)
+        for n, text in enumerate(bench_texts, 1):
+            with open(os.path.join(args.save_dir, f"bench-{n}.json"), "w") as f:
+                f.write(text)
         for n, text in enumerate(package_texts, 1):
             with open(os.path.join(args.save_dir, f"package-{n}.md"), "w") as f:
                 f.write(text)
-    bench = json.loads(bench_text)
+    benches = [json.loads(text) for text in bench_texts]
+    bench = benches[0]
+    bench_figures = bench_ratios(benches, args.statistic)
     throughputs = combine([package_throughputs(text, COLUMN[args.statistic]) for text in package_texts],
                           args.statistic)
     ratio_key = BENCH_RATIO[args.statistic]
 
     print(f"bench machine: {bench['machine']}")
-    print(f"statistic: {args.statistic} (bench {ratio_key}, package {COLUMN[args.statistic]} over "
-          f"{len(package_texts)} run{'s' if len(package_texts) > 1 else ''})")
+    print(f"statistic: {args.statistic} (bench {ratio_key} over {len(benches)} run{'s' if len(benches) > 1 else ''}, "
+          f"package {COLUMN[args.statistic]} over {len(package_texts)} run{'s' if len(package_texts) > 1 else ''})")
     print(f"{'input':<20} {'operation':<50} {'bench':>8} {'package':>8} {'diff':>7}")
     compared = outside = 0
     for r in bench["results"]:
@@ -176,15 +224,14 @@ def main():
         if not subject or not baseline:
             continue
         package_ratio = subject / baseline
-        if ratio_key not in r:
-            sys.exit(f"the bench output has no {ratio_key} (made by an older tapejson bench?)")
-        diff = r[ratio_key] / package_ratio - 1
+        bench_ratio = bench_figures[key]
+        diff = bench_ratio / package_ratio - 1
         compared += 1
         mark = ""
         if abs(diff) > args.tolerance:
             outside += 1
             mark = "  <-- outside"
-        print(f"{r['file']:<20} {r['operation']:<50} {r[ratio_key]:>7.2f}x {package_ratio:>7.2f}x {diff:>+6.1%}{mark}")
+        print(f"{r['file']:<20} {r['operation']:<50} {bench_ratio:>7.2f}x {package_ratio:>7.2f}x {diff:>+6.1%}{mark}")
     print(f"{compared} pairs compared; {compared - outside} within {args.tolerance:.0%}, {outside} outside")
     return 1 if outside else 0
 
