@@ -214,4 +214,67 @@ struct SessionPoolTests {
         #expect(decoded.map(\._x) == [nil, 6, 7])
         #expect(decoded.allSatisfy { $0.u == nil && $0.userNameAndSurname == nil && $0.xRay == nil })
     }
+
+    /// Absent optional properties whose converted names share a first letter with a present key that
+    /// is at least as long, so that only their last byte tells them apart (`KeyLimits`' masks), with
+    /// present keys whose last letter changes case under the conversion or is not ASCII.
+    struct SameFirstLetter: Decodable, Equatable {
+        var message: String
+        var metrics: [Double]?
+        var mess: String?
+        var timestamp: Int
+        var tags: [String]?
+        var time: Int?
+        var userId: Int?
+        var userIdentity: Int?
+        var café: String?
+        var cafe: String?
+        var id2: Int?
+        var id3: Int?
+    }
+
+    @Test("under .convertFromAnyCase, absent keys told apart from present ones by their last byte",
+          arguments: [
+              #"{"message":"m","timestamp":1,"UserID":7,"café":"c","id2":5}"#,
+              #"{"Message":"m","TIMESTAMP":1,"user_id":7,"tags":["a"],"metrics":[1.5],"cafe":"x","id3":6}"#,
+              #"{"message":"m","timestamp":1,"time":2,"MESS":"s","user-identity":3}"#,
+              #"{"timestamp":1,"message":"m","USER_ID":8,"Cafe":"y","ID2":9}"#,
+          ])
+    func screenedByLastByte(document: String) throws {
+        let tape = TapeJSONDecoder()
+        tape.keyDecodingStrategy = .convertFromAnyCase
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = LogLine.foundationKeyDecodingStrategy
+        let data = Data(document.utf8)
+        let expected = try foundation.decode(SameFirstLetter.self, from: data)
+        #expect(try tape.decode(SameFirstLetter.self, from: data) == expected)
+        #expect(try tape.decode(SameFirstLetter.self, from: data) == expected)
+        #expect(try tape.decode([SameFirstLetter].self, from: Data("[\(document),\(document)]".utf8))
+            == [expected, expected])
+    }
+
+    /// Properties whose names end with separators, which `.convertFromAnyCase` keeps at the end.
+    struct TrailingSeparators: Decodable, Equatable {
+        var name: Int?
+        var name_: Int?
+        var name__: Int?
+        var name_x: Int?
+        var nameX: Int?
+        var nam: Int?
+    }
+
+    @Test("under .convertFromAnyCase, keys with trailing separators (kept by the conversion)")
+    func screenedTrailingSeparators() throws {
+        let tape = TapeJSONDecoder()
+        tape.keyDecodingStrategy = .convertFromAnyCase
+        let document = #"[{"name_":1},{"NAME__":2,"name":3},{"name-":4,"name_x":5},{"NameX":6,"nam":7}]"#
+        let decoded = try tape.decode([TrailingSeparators].self, from: Data(document.utf8))
+        #expect(decoded == [
+            TrailingSeparators(name: nil, name_: 1, name__: nil, name_x: nil, nameX: nil, nam: nil),
+            TrailingSeparators(name: 3, name_: nil, name__: 2, name_x: nil, nameX: nil, nam: nil),
+            // `name-` keeps its dash (so it is not `name_`); `name_x` becomes `nameX`.
+            TrailingSeparators(name: nil, name_: nil, name__: nil, name_x: nil, nameX: 5, nam: nil),
+            TrailingSeparators(name: nil, name_: nil, name__: nil, name_x: nil, nameX: 6, nam: 7),
+        ])
+    }
 }

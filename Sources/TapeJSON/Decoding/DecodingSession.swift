@@ -39,8 +39,8 @@ final class DecodingSession: Decoder {
     /// `capacity + 1` cursors: one per depth a container can have.
     @exclusivity(unchecked) private(set) var cursors: UnsafeMutablePointer<KeyCursor>
     /// `capacity + 1` tables of `KeyLimits.size` bytes, one per cursor: under `.convertFromAnyCase`,
-    /// the longest raw key of the cursor's object per first letter (see `KeyLimits`), valid while the
-    /// cursor's `lengths` is recorded.
+    /// the longest raw key of the cursor's object and the last bytes of its keys, per first byte
+    /// (see `KeyLimits`), valid while the cursor's `lengths` is recorded.
     @exclusivity(unchecked) private(set) var keyLimits: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var capacity: Int
     /// Converted keys per object, for `KeyDecodingStrategy.custom` (keyed by the object's tape index).
