@@ -38,6 +38,9 @@ final class DecodingSession: Decoder {
     @exclusivity(unchecked) private(set) var frames: UnsafeMutablePointer<PathFrame>
     /// `capacity + 1` cursors: one per depth a container can have.
     @exclusivity(unchecked) private(set) var cursors: UnsafeMutablePointer<KeyCursor>
+    /// One more than the deepest depth a keyed container was made at since the cursors were last
+    /// cleared: cursors from there on are still clear (lookups only move the cursors of containers).
+    @exclusivity(unchecked) var cursorsInUse = 0
     /// `capacity + 1` tables of `KeyLimits.size` bytes, one per cursor: under `.convertFromAnyCase`,
     /// the longest raw key of the cursor's object and the last bytes of its keys, per first byte
     /// (see `KeyLimits`), valid while the cursor's `lengths` is recorded.
@@ -163,8 +166,10 @@ final class DecodingSession: Decoder {
         customKeyTables.removeAll()
         explicitKeys.removeAll()
         superSessions.removeAll()
-        // Cursors remember objects by tape index: a new document may reuse those indexes.
-        for k in 0...capacity { cursors[k] = KeyCursor(object: 0, next: 0, lengths: 0) }
+        // Cursors remember objects by tape index: a new document may reuse those indexes. Only the
+        // depths that had containers are cleared (a line of a log decodes at two or three of them).
+        for k in 0..<cursorsInUse { cursors[k] = KeyCursor(object: 0, next: 0, lengths: 0) }
+        cursorsInUse = 0
         // Boxes whose reuse slot another key type and depth took are never handed out again; a session
         // reused for line after line would collect one per line. None is in use now (the call ended
         // with nothing outliving it), so past a handful they all go and the slots start over.

@@ -205,6 +205,7 @@ extension DecodingSession {
     /// A keyed container on the object at `start`, reusing a box when one is free.
     @inline(__always)
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, start: Int, depth: Int) -> KeyedDecodingContainer<Key> {
+        if depth >= cursorsInUse { cursorsInUse = depth + 1 }
         let id = ObjectIdentifier(type)
         let mixed = (UInt64(UInt(bitPattern: id)) ^ UInt64(truncatingIfNeeded: depth) &* 0xBF58_476D_1CE4_E5B9)
             &* 0x9E37_79B9_7F4A_7C15
