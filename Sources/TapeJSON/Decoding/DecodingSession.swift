@@ -163,9 +163,10 @@ final class DecodingSession: Decoder {
         tape = NullDocument.tape
         owner = nil
         contextReference = nil
-        customKeyTables.removeAll()
-        explicitKeys.removeAll()
-        superSessions.removeAll()
+        // Usually empty: `removeAll()` would still swap in (and release) the empty storage.
+        if !customKeyTables.isEmpty { customKeyTables.removeAll() }
+        if !explicitKeys.isEmpty { explicitKeys.removeAll() }
+        if !superSessions.isEmpty { superSessions.removeAll() }
         // Cursors remember objects by tape index: a new document may reuse those indexes. Only the
         // depths that had containers are cleared (a line of a log decodes at two or three of them).
         for k in 0..<cursorsInUse { cursors[k] = KeyCursor(object: 0, next: 0, lengths: 0) }
