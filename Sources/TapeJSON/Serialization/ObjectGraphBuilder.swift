@@ -235,7 +235,7 @@ struct ObjectGraphBuilder {
         var k = 0
         while j < end {
             j += 1
-            push(value(at: &j, context: KeyTable.memberContext(shapes.keyIDs[keyIDsStart + k])))
+            pushValue(at: &j, context: KeyTable.memberContext(shapes.keyIDs[keyIDsStart + k]))
             k += 1
         }
         // The template maps each key to the position of its value: moved out, each exactly once (the
@@ -246,11 +246,62 @@ struct ObjectGraphBuilder {
         return members
     }
 
-    /// Pushes `value` on the value stack, growing it when full.
+    /// Pushes the value starting at tape index `i` on the value stack (growing it when full) and
+    /// advances `i` past it.
+    ///
+    /// What `value(at:context:)` returns, but each kind is initialized straight into its slot as the
+    /// `Any` it becomes, instead of being returned as an `Any` and then moved (twice) into the slot.
+    /// A container pushes values of its own while it is built, which may move the stack: its slot is
+    /// only addressed once it is built.
     @inline(__always)
-    private mutating func push(_ value: consuming Any) {
-        if valuesCount == valuesCapacity { growValues() }
-        (values + valuesCount).initialize(to: consume value)
+    private mutating func pushValue(at i: inout Int, context: Int) {
+        let index = i
+        switch tape.tagByte(index) {
+        case TapeTag.startObject.rawValue:
+            let object = object(at: &i, context: context)
+            if valuesCount == valuesCapacity { growValues() }
+            (values + valuesCount).initialize(to: object)
+        case TapeTag.startArray.rawValue:
+            let array = array(at: &i, context: context)
+            if valuesCount == valuesCapacity { growValues() }
+            (values + valuesCount).initialize(to: array)
+        case TapeTag.string.rawValue:
+            i = index + 1
+            if valuesCount == valuesCapacity { growValues() }
+            let string = StringMaking.string(tape.stringBytes(index))
+            if mutableLeaves {
+                (values + valuesCount).initialize(to: NSMutableString(string: string))
+            } else {
+                (values + valuesCount).initialize(to: string)
+            }
+        case TapeTag.int64.rawValue:
+            i = index + 2
+            numberOrdinal += 1
+            if valuesCount == valuesCapacity { growValues() }
+            (values + valuesCount).initialize(to: numbers.number(int64: tape.int64(index)))
+        case TapeTag.uint64.rawValue:
+            i = index + 2
+            numberOrdinal += 1
+            if valuesCount == valuesCapacity { growValues() }
+            (values + valuesCount).initialize(to: numbers.number(uint64: tape.uint64(index)))
+        case TapeTag.trueValue.rawValue:
+            i = index + 1
+            if valuesCount == valuesCapacity { growValues() }
+            (values + valuesCount).initialize(to: FoundationNumbers.trueValue)
+        case TapeTag.falseValue.rawValue:
+            i = index + 1
+            if valuesCount == valuesCapacity { growValues() }
+            (values + valuesCount).initialize(to: FoundationNumbers.falseValue)
+        case TapeTag.null.rawValue:
+            i = index + 1
+            if valuesCount == valuesCapacity { growValues() }
+            (values + valuesCount).initialize(to: FoundationNumbers.null)
+        default:
+            // A double: rare enough to go through `value(at:context:)`.
+            let value = value(at: &i, context: context)
+            if valuesCount == valuesCapacity { growValues() }
+            (values + valuesCount).initialize(to: value)
+        }
         valuesCount += 1
     }
 
