@@ -397,6 +397,42 @@ import TapeJSON
         try expectSameGraph("[" + parts.reversed().joined(separator: ",") + "]", options: .mutableContainers)
     }
 
+    @Test func shapesWithTheSameKeysInAnotherOrderShareATemplate() throws {
+        // Shapes with the same keys in another order share the template of the first of them, each
+        // with its own order: every permutation of four keys (one of them long), met several times and
+        // nested in one another, next to shapes of as many keys that differ by one key or repeat one,
+        // must each put every value under its own key.
+        let keys = ["id", "a key longer than sixteen bytes", "url", "n"]
+        func permutations(_ items: [String]) -> [[String]] {
+            guard items.count > 1 else { return [items] }
+            return items.indices.flatMap { i -> [[String]] in
+                var rest = items
+                let first = rest.remove(at: i)
+                return permutations(rest).map { [first] + $0 }
+            }
+        }
+        let orders = permutations(keys)
+        var parts: [String] = []
+        for round in 0..<3 {
+            for (n, order) in orders.enumerated() {
+                let members = order.map { key -> String in
+                    let value = round * 1000 + n * 10 + keys.firstIndex(of: key)!
+                    switch key {
+                    case "url": return #""url": "https://example.com/\#(value)/long enough to be allocated""#
+                    case "n": return #""n": {"\#(orders[(n + 1) % orders.count][0])": \#(value)}"#
+                    default: return #""\#(key)": \#(value)"#
+                    }
+                }
+                parts.append("{" + members.joined(separator: ",") + "}")
+                parts.append(#"{"id": \#(n), "url": \#(round), "other": "x", "n": null}"#)
+                parts.append(#"{"n": \#(n), "id": 1, "url": 2, "id": \#(round)}"#)
+            }
+        }
+        try expectSameGraph("[" + parts.joined(separator: ",") + "]")
+        try expectSameGraph("[" + parts.reversed().joined(separator: ",") + "]",
+                            options: [.mutableContainers, .mutableLeaves])
+    }
+
     @Test func callsInSuccessionShareNothingButStorage() throws {
         // The key, shape and number tables are emptied and reused from call to call: documents with the
         // same keys in other shapes and orders, with other integers, and one that grows the tables past
