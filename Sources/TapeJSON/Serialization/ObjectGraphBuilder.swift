@@ -228,14 +228,66 @@ struct ObjectGraphBuilder {
         guard let template = shapes.template(ofShapeAt: shape, keys: keys) else {
             return objectKeyByKey(start: start, end: end, count: count, shape: shape)
         }
-        // The values, in the text's order, onto the stack.
+        // The values, in the text's order, onto the stack. Each is initialized straight into its slot
+        // as the `Any` it becomes, rather than returned as an `Any` and moved there; a container
+        // pushes values of its own while it is built, which may move the stack, so its slot is only
+        // addressed once it is built. (Written out here: a function doing this is called, not
+        // inlined, by the compiler.) Only a container needs its context, so only a container reads
+        // its key's id.
         let base = valuesCount
         let keyIDsStart = shapes.shapes[shape].keyIDsStart
         var j = start + 1
         var k = 0
         while j < end {
             j += 1
-            pushValue(at: &j, context: KeyTable.memberContext(shapes.keyIDs[keyIDsStart + k]))
+            let index = j
+            switch tape.tagByte(index) {
+            case TapeTag.startObject.rawValue:
+                let object = object(at: &j, context: KeyTable.memberContext(shapes.keyIDs[keyIDsStart + k]))
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: object)
+            case TapeTag.startArray.rawValue:
+                let array = array(at: &j, context: KeyTable.memberContext(shapes.keyIDs[keyIDsStart + k]))
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: array)
+            case TapeTag.string.rawValue:
+                j = index + 1
+                if valuesCount == valuesCapacity { growValues() }
+                let string = StringMaking.string(tape.stringBytes(index))
+                if mutableLeaves {
+                    (values + valuesCount).initialize(to: NSMutableString(string: string))
+                } else {
+                    (values + valuesCount).initialize(to: string)
+                }
+            case TapeTag.int64.rawValue:
+                j = index + 2
+                numberOrdinal += 1
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: numbers.number(int64: tape.int64(index)))
+            case TapeTag.uint64.rawValue:
+                j = index + 2
+                numberOrdinal += 1
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: numbers.number(uint64: tape.uint64(index)))
+            case TapeTag.trueValue.rawValue:
+                j = index + 1
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: FoundationNumbers.trueValue)
+            case TapeTag.falseValue.rawValue:
+                j = index + 1
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: FoundationNumbers.falseValue)
+            case TapeTag.null.rawValue:
+                j = index + 1
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: FoundationNumbers.null)
+            default:
+                // A double: rare enough to go through `value(at:context:)`.
+                let value = value(at: &j, context: 0)
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: value)
+            }
+            valuesCount += 1
             k += 1
         }
         // The template maps each key to the position of its value: moved out, each exactly once (the
@@ -244,65 +296,6 @@ struct ObjectGraphBuilder {
         let members = shapes.templates[template].mapValues { (first + Int($0)).move() }
         valuesCount = base
         return members
-    }
-
-    /// Pushes the value starting at tape index `i` on the value stack (growing it when full) and
-    /// advances `i` past it.
-    ///
-    /// What `value(at:context:)` returns, but each kind is initialized straight into its slot as the
-    /// `Any` it becomes, instead of being returned as an `Any` and then moved (twice) into the slot.
-    /// A container pushes values of its own while it is built, which may move the stack: its slot is
-    /// only addressed once it is built.
-    @inline(__always)
-    private mutating func pushValue(at i: inout Int, context: Int) {
-        let index = i
-        switch tape.tagByte(index) {
-        case TapeTag.startObject.rawValue:
-            let object = object(at: &i, context: context)
-            if valuesCount == valuesCapacity { growValues() }
-            (values + valuesCount).initialize(to: object)
-        case TapeTag.startArray.rawValue:
-            let array = array(at: &i, context: context)
-            if valuesCount == valuesCapacity { growValues() }
-            (values + valuesCount).initialize(to: array)
-        case TapeTag.string.rawValue:
-            i = index + 1
-            if valuesCount == valuesCapacity { growValues() }
-            let string = StringMaking.string(tape.stringBytes(index))
-            if mutableLeaves {
-                (values + valuesCount).initialize(to: NSMutableString(string: string))
-            } else {
-                (values + valuesCount).initialize(to: string)
-            }
-        case TapeTag.int64.rawValue:
-            i = index + 2
-            numberOrdinal += 1
-            if valuesCount == valuesCapacity { growValues() }
-            (values + valuesCount).initialize(to: numbers.number(int64: tape.int64(index)))
-        case TapeTag.uint64.rawValue:
-            i = index + 2
-            numberOrdinal += 1
-            if valuesCount == valuesCapacity { growValues() }
-            (values + valuesCount).initialize(to: numbers.number(uint64: tape.uint64(index)))
-        case TapeTag.trueValue.rawValue:
-            i = index + 1
-            if valuesCount == valuesCapacity { growValues() }
-            (values + valuesCount).initialize(to: FoundationNumbers.trueValue)
-        case TapeTag.falseValue.rawValue:
-            i = index + 1
-            if valuesCount == valuesCapacity { growValues() }
-            (values + valuesCount).initialize(to: FoundationNumbers.falseValue)
-        case TapeTag.null.rawValue:
-            i = index + 1
-            if valuesCount == valuesCapacity { growValues() }
-            (values + valuesCount).initialize(to: FoundationNumbers.null)
-        default:
-            // A double: rare enough to go through `value(at:context:)`.
-            let value = value(at: &i, context: context)
-            if valuesCount == valuesCapacity { growValues() }
-            (values + valuesCount).initialize(to: value)
-        }
-        valuesCount += 1
     }
 
     @inline(never)
