@@ -9,8 +9,8 @@ struct Bench: ParsableCommand {
         abstract: "Compare TapeJSON with JSONSerialization, JSONDecoder and native simdjson.",
         discussion: """
             Without --files, runs over the corpus bundled in the project (./Corpus). Workloads are \
-            interleaved (every round runs each of them for --sample-time seconds) and every run is timed \
-            on its own; the table shows the fastest run of each workload (the most repeatable figure on a \
+            interleaved (every round runs each of them for --sample-time seconds, and at least twice when \
+            a run takes under 0.15 s) and every run is timed on its own; the table shows the fastest run of each workload (the most repeatable figure on a \
             shared machine) and the ratio of the median runs beside it. Build with \
             `swift build -c release` and compare only ratios from one run.
             """
@@ -25,8 +25,8 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: "Interleaved rounds (every round runs each workload for --sample-time seconds).")
     var rounds: Int = 9
 
-    @Option(name: .long, help: "Seconds each workload runs per round.")
-    var sampleTime: Double = 0.03
+    @Option(name: .long, help: "Seconds each workload runs per round (at least two runs when one takes under 0.15 s).")
+    var sampleTime: Double = 0.02
 
     @Option(name: .long, help: "Bytes of generated JSON Lines logs to benchmark (0 to leave them out).")
     var logSize: Int = 16_000_000
