@@ -25,7 +25,7 @@ private func registerModel<Model: Decodable & Equatable>(_ type: Model.Type, fil
     let foundation = JSONDecoder()
     let tape = TapeJSONDecoder()
 
-    Benchmark(benchmarkName("Decode", input, "Foundation JSONDecoder"), configuration: .operation) { benchmark in
+    Benchmark(benchmarkName("Decode", input, "Foundation JSONDecoder"), configuration: .foundationOperation) { benchmark in
         let file = try Corpus.file(name)
         try measure(benchmark, bytes: file.size) {
             try foundation.decode(Model.self, from: file.data)

@@ -50,7 +50,7 @@ func registerLinesBenchmarks() {
         }
     }
 
-    Benchmark(benchmarkName(count, logs, "Foundation JSONSerialization per line"), configuration: .streaming) { benchmark in
+    Benchmark(benchmarkName(count, logs, "Foundation JSONSerialization per line"), configuration: .slowBaseline) { benchmark in
         let lines = Logs.lines
         try measure(benchmark, bytes: Logs.bytes.count) {
             var documents = 0
@@ -68,7 +68,7 @@ func registerLinesBenchmarks() {
     let foundation = JSONDecoder()
     foundation.keyDecodingStrategy = LogLine.foundationKeyDecodingStrategy
 
-    Benchmark(benchmarkName(decode, "\(logs) as LogLine", "Foundation JSONDecoder per line"), configuration: .streaming) { benchmark in
+    Benchmark(benchmarkName(decode, "\(logs) as LogLine", "Foundation JSONDecoder per line"), configuration: .slowBaseline) { benchmark in
         let lines = Logs.lines
         try measure(benchmark, bytes: Logs.bytes.count) {
             var decoded = 0

@@ -14,7 +14,7 @@ let serializationFiles = ["twitter.json", "citm_catalog.json", "canada.json", "g
 /// graph, and both graphs are released inside the measurement.
 func registerSerializationBenchmarks() {
     for name in serializationFiles {
-        Benchmark(benchmarkName("Serialization", name, "Foundation JSONSerialization"), configuration: .operation) { benchmark in
+        Benchmark(benchmarkName("Serialization", name, "Foundation JSONSerialization"), configuration: .foundationOperation) { benchmark in
             let file = try Corpus.file(name)
             try measure(benchmark, bytes: file.size) {
                 try JSONSerialization.jsonObject(with: file.data)

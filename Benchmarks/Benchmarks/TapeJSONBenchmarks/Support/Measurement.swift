@@ -57,6 +57,26 @@ extension Benchmark.Configuration {
                      thresholds: [.mallocCountTotal: .init(relative: [.p90: 25.0])])
     }
 
+    /// Foundation's decoders and JSONSerialization over the corpus: as `operation`, for up to 3 seconds.
+    /// One run of JSONSerialization takes 0.1–0.3 s on canada.json and marine_ik.json, so 1 second gave
+    /// such rows 4–8 samples, and their fastest moved with the machine's load from run to run.
+    static var foundationOperation: Benchmark.Configuration {
+        var configuration = operation
+        configuration.maxDuration = .seconds(3)
+        return configuration
+    }
+
+    /// Foundation reading the generated logs line by line, which takes about a second per run: as
+    /// `streaming`, but for up to 12 runs or 10 seconds. With `streaming`'s 2 seconds such a row had two
+    /// samples, and its fastest one moved with the machine's load by a third from run to run;
+    /// `tapejson bench` gives the same rows 9 runs.
+    static var slowBaseline: Benchmark.Configuration {
+        var configuration = streaming
+        configuration.maxDuration = .seconds(10)
+        configuration.maxIterations = 12
+        return configuration
+    }
+
     /// The native simdjson rows. They time themselves in C++ (no Swift in the loop), so bytes/s is their
     /// only figure: package-benchmark's clock and malloc counters would also see the C++ parser being
     /// made and destroyed around the timed loop.
