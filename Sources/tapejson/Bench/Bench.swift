@@ -10,7 +10,7 @@ struct Bench: ParsableCommand {
         discussion: """
             Without --files, runs over the corpus bundled in the project (./Corpus). Workloads are \
             interleaved (every round runs each of them for --sample-time seconds, and at least twice when \
-            a run takes under 0.15 s) and every run is timed on its own; the table shows the fastest run of each workload (the most repeatable figure on a \
+            a run takes under 0.15 s, three times under 0.05 s) and every run is timed on its own; the table shows the fastest run of each workload (the most repeatable figure on a \
             shared machine) and the ratio of the median runs beside it. Build with \
             `swift build -c release` and compare only ratios from one run.
             """
@@ -25,7 +25,7 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: "Interleaved rounds (every round runs each workload for --sample-time seconds).")
     var rounds: Int = 9
 
-    @Option(name: .long, help: "Seconds each workload runs per round (at least two runs when one takes under 0.15 s).")
+    @Option(name: .long, help: "Seconds each workload runs per round (at least two runs when one takes under 0.15 s, three under 0.05 s).")
     var sampleTime: Double = 0.02
 
     @Option(name: .long, help: "Bytes of generated JSON Lines logs to benchmark (0 to leave them out).")

@@ -110,14 +110,17 @@ struct BenchHarness {
     var sampleTime: Double
     var progress: (String) -> Void
 
-    /// A workload whose run is shorter than this gets at least two runs per round.
+    /// A workload whose run is shorter than this gets at least two runs per round...
     static let shortRun = 0.15
+    /// ...and at least three when it is shorter than this.
+    static let veryShortRun = 0.05
 
     /// How many runs of `work` make up its turn in a round: about `sampleTime` seconds of runs, and at
-    /// least two when one run is shorter than `shortRun`. The workloads that take longer than
-    /// `sampleTime` would otherwise get one run per round, and their fastest run, the figure the table
-    /// shows, would rest on as few runs as there are rounds: Foundation's slower rows, TapeJSON's JSON
-    /// Lines rows and its serialization of number-heavy files.
+    /// least two or three when one run is shorter than `shortRun` or `veryShortRun`. The workloads that
+    /// take longer than `sampleTime` would otherwise get one run per round, and their fastest run, the
+    /// figure the table shows, would rest on as few runs as there are rounds: Foundation's slower rows,
+    /// TapeJSON's JSON Lines rows and its serialization of number-heavy files. Runs in a row also see the
+    /// allocator as the previous run of the same work left it, as a program repeating one task does.
     func calibrate(_ work: Workload) throws -> Int {
         var iterations = 1
         while true {
@@ -125,7 +128,7 @@ struct BenchHarness {
             if seconds >= sampleTime / 4 || iterations >= 1 << 20 {
                 let perRun = max(seconds, 1e-9) / Double(iterations)
                 let runs = Int((sampleTime / perRun).rounded())
-                return max(perRun < Self.shortRun ? 2 : 1, runs)
+                return max(perRun < Self.veryShortRun ? 3 : perRun < Self.shortRun ? 2 : 1, runs)
             }
             iterations *= 4
         }
