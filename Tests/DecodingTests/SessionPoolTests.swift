@@ -190,16 +190,22 @@ struct SessionPoolTests {
               #"{"userId":5,"userName":"e","éclair":"f","":0,"9":1}"#,
           ])
     func screenedKeys(document: String) throws {
+        try expectAnyCaseDecodesAsFoundation(Screened.self, document)
+    }
+
+    /// Decodes `document` as `T` under `.convertFromAnyCase` and expects Foundation's value (with the
+    /// equivalent `.custom` key strategy): twice, as the second call reuses the pooled session and the
+    /// conversion cache's hints, and as two elements of an array.
+    private func expectAnyCaseDecodesAsFoundation<T: Decodable & Equatable>(_ type: T.Type, _ document: String) throws {
         let tape = TapeJSONDecoder()
         tape.keyDecodingStrategy = .convertFromAnyCase
         let foundation = JSONDecoder()
         foundation.keyDecodingStrategy = LogLine.foundationKeyDecodingStrategy
         let data = Data(document.utf8)
-        let expected = try foundation.decode(Screened.self, from: data)
-        // Twice: the second call reuses the pooled session and the conversion cache's hints.
-        #expect(try tape.decode(Screened.self, from: data) == expected)
-        #expect(try tape.decode(Screened.self, from: data) == expected)
-        #expect(try tape.decode([Screened].self, from: Data("[\(document),\(document)]".utf8)) == [expected, expected])
+        let expected = try foundation.decode(T.self, from: data)
+        #expect(try tape.decode(T.self, from: data) == expected)
+        #expect(try tape.decode(T.self, from: data) == expected)
+        #expect(try tape.decode([T].self, from: Data("[\(document),\(document)]".utf8)) == [expected, expected])
     }
 
     @Test("under .convertFromAnyCase, keys with a leading underscore (kept by the conversion)")
@@ -241,16 +247,7 @@ struct SessionPoolTests {
               #"{"timestamp":1,"message":"m","USER_ID":8,"Cafe":"y","ID2":9}"#,
           ])
     func screenedByLastByte(document: String) throws {
-        let tape = TapeJSONDecoder()
-        tape.keyDecodingStrategy = .convertFromAnyCase
-        let foundation = JSONDecoder()
-        foundation.keyDecodingStrategy = LogLine.foundationKeyDecodingStrategy
-        let data = Data(document.utf8)
-        let expected = try foundation.decode(SameFirstLetter.self, from: data)
-        #expect(try tape.decode(SameFirstLetter.self, from: data) == expected)
-        #expect(try tape.decode(SameFirstLetter.self, from: data) == expected)
-        #expect(try tape.decode([SameFirstLetter].self, from: Data("[\(document),\(document)]".utf8))
-            == [expected, expected])
+        try expectAnyCaseDecodesAsFoundation(SameFirstLetter.self, document)
     }
 
     /// Properties whose names end with separators, which `.convertFromAnyCase` keeps at the end.

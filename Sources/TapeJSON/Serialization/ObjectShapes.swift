@@ -190,15 +190,10 @@ struct KeyTable {
         strings.append(StringMaking.string(UnsafeBufferPointer(start: entry.bytes, count: entry.count)))
         slots[slot] = id + 1
         if entries.count * 2 > slots.count {
-            var grown = [Int32](repeating: 0, count: slots.count * 2)
-            let mask = grown.count - 1
-            for (index, old) in entries.enumerated() {
-                var s = Self.slot(head: old.head, tail: old.tail, count: old.count, bytes: old.bytes,
-                                  mask: mask)
-                while grown[s] != 0 { s = (s + 1) & mask }
-                grown[s] = Int32(index + 1)
+            slots = ProbedSlots.doubled(slots, count: entries.count) { index, mask in
+                let old = entries[index]
+                return Self.slot(head: old.head, tail: old.tail, count: old.count, bytes: old.bytes, mask: mask)
             }
-            slots = grown
         }
         return id
     }
@@ -292,14 +287,9 @@ struct ShapeTable {
         keyIDs.append(contentsOf: ids)
         slots[slot] = Int32(index + 1)
         if shapes.count * 2 > slots.count {
-            var grown = [Int32](repeating: 0, count: slots.count * 2)
-            let mask = grown.count - 1
-            for (n, shape) in shapes.enumerated() {
-                var s = Int(truncatingIfNeeded: shape.hash >> 40) & mask
-                while grown[s] != 0 { s = (s + 1) & mask }
-                grown[s] = Int32(n + 1)
+            slots = ProbedSlots.doubled(slots, count: shapes.count) { n, mask in
+                Int(truncatingIfNeeded: shapes[n].hash >> 40) & mask
             }
-            slots = grown
         }
         return index
     }
@@ -374,14 +364,9 @@ struct ShapeTable {
         hashedTemplates.append(HashedTemplate(template: templates.count, shape: index, keySetHash: keySetHash))
         hashedTemplateSlots[slot] = Int32(hashedTemplates.count)
         if hashedTemplates.count * 2 > hashedTemplateSlots.count {
-            var grown = [Int32](repeating: 0, count: hashedTemplateSlots.count * 2)
-            let mask = grown.count - 1
-            for (n, hashed) in hashedTemplates.enumerated() {
-                var s = Int(truncatingIfNeeded: hashed.keySetHash >> 40) & mask
-                while grown[s] != 0 { s = (s + 1) & mask }
-                grown[s] = Int32(n + 1)
+            hashedTemplateSlots = ProbedSlots.doubled(hashedTemplateSlots, count: hashedTemplates.count) { n, mask in
+                Int(truncatingIfNeeded: hashedTemplates[n].keySetHash >> 40) & mask
             }
-            hashedTemplateSlots = grown
         }
         return adopt(template, forShapeAt: index)
     }
@@ -565,14 +550,9 @@ struct NumberTable {
     }
 
     private mutating func grow() {
-        var grown = [Int32](repeating: 0, count: slots.count * 2)
-        let mask = grown.count - 1
-        for (n, entry) in entries.enumerated() {
-            var s = Int(truncatingIfNeeded: entry.hash >> 32) & mask
-            while grown[s] != 0 { s = (s + 1) & mask }
-            grown[s] = Int32(n + 1)
+        slots = ProbedSlots.doubled(slots, count: entries.count) { n, mask in
+            Int(truncatingIfNeeded: entries[n].hash >> 32) & mask
         }
-        slots = grown
     }
 }
 
@@ -633,5 +613,23 @@ enum TableReuse {
     @inline(__always)
     static func clear(_ slots: inout [Int32]) {
         slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+}
+
+/// The slot arrays of the open-addressing tables here: slot values are 1-based entry indexes (0 is
+/// empty), collisions probe linearly, and the array is a power of two, doubled when half full.
+enum ProbedSlots {
+    /// A slot array twice as large as `slots` holding entries `0 ..< count`, each at the first free slot
+    /// from `home(entry, mask)`.
+    @inline(__always)
+    static func doubled(_ slots: [Int32], count: Int, home: (_ entry: Int, _ mask: Int) -> Int) -> [Int32] {
+        var grown = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = grown.count - 1
+        for n in 0..<count {
+            var s = home(n, mask)
+            while grown[s] != 0 { s = (s + 1) & mask }
+            grown[s] = Int32(n + 1)
+        }
+        return grown
     }
 }
