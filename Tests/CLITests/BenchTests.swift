@@ -42,7 +42,7 @@ struct BenchTests {
     }
 
     @Test("a workload whose run takes under 0.05 s runs at least three times per round, whatever --sample-time")
-    func shortRunsRunTwice() throws {
+    func shortRunsRunThreeTimes() throws {
         let path = Paths.corpus.appendingPathComponent("github_events.json").path
         // A sample time far below one run: without the floor, every workload would run once per round.
         let (_, rows) = try benchJSON(["--files", path, "--rounds", "1", "--sample-time", "0.000001"])
