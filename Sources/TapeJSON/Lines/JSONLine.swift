@@ -156,8 +156,9 @@ public struct JSONLinesOptions: Sendable {
     /// simdjson's `parse_many` batch size. A document larger than the batch grows it.
     public var batchSize: Int
     /// Bytes read per chunk (the unit of work of one worker). A line longer than a chunk grows the chunk.
-    /// Several workers on a file or on bytes in memory take chunks of at most 512 KiB: workers finish
-    /// together, and a chunk's values are delivered (and freed) while still in cache.
+    /// Several workers on a file or on bytes in memory take smaller chunks, so that workers finish
+    /// together and a chunk's values are delivered (and freed) while still in cache: at most 64 KiB
+    /// when the results hold references to free (strings, arrays, objects), 512 KiB otherwise (counting).
     public var chunkSize: Int
     /// The deepest nesting accepted in one document.
     public var maxDepth: Int

@@ -6,14 +6,17 @@ extension JSONLines {
     ///
     /// The input is read on the calling thread in chunks of whole lines; workers parse and transform whole
     /// chunks (each with its own simdjson parsers), and at most `2 × jobs` chunks are in flight, so memory
-    /// stays flat. With `ordered` (the default) results arrive in input order; otherwise in the order chunks
+    /// stays flat. The calling thread is one of the `jobs` workers: `jobs - 1` threads are started, and
+    /// the calling thread decodes waiting chunks itself between deliveries, so `transform` runs on the
+    /// calling thread too. With `ordered` (the default) results arrive in input order; otherwise in the order chunks
     /// finish (lines within a chunk keep their order). A line whose transform throws counts as invalid
     /// and goes through the error policy like invalid JSON.
     ///
     /// - Parameters:
-    ///   - jobs: worker threads; defaults to the active processor count. With 1, everything runs on the
-    ///     calling thread.
-    ///   - transform: runs on a worker for each valid line (the line is valid only during the call).
+    ///   - jobs: workers, the calling thread included; defaults to the active processor count. With 1,
+    ///     everything runs on the calling thread, line by line.
+    ///   - transform: runs on a worker (possibly the calling thread) for each valid line (the line is
+    ///     valid only during the call).
     ///   - each: receives each result with its line's number, on the calling thread.
     ///   - onInvalidLine: receives bad lines under `.report`, on the calling thread.
     @discardableResult
@@ -51,7 +54,12 @@ extension JSONLines {
         }
 
         let pool = ChunkPool(keep: 4 * jobs)
-        var chunker = try makeChunker(pool: pool, parallel: true)
+        // A worker's values wait for delivery, then for the worker to free them: the more a chunk
+        // holds, the further they have left the worker's cache by then. Values holding references are
+        // made in chunks of at most 64 KiB (a few hundred log lines); plain ones (a count) in chunks of
+        // up to 512 KiB, which cost less per byte to hand out.
+        let chunkCap = _isPOD(T.self) ? 512 << 10 : 64 << 10
+        var chunker = try makeChunker(pool: pool, parallelChunkSize: chunkCap)
         defer { chunker.release() }
         // Chunks viewed in place are not counted up front: workers number their lines from 1 and the
         // absolute numbers come from `LineNumbering` when asked for (or at delivery). Chunks read from a
@@ -134,19 +142,21 @@ extension JSONLines {
 
         do {
             while true {
-                while inFlight >= 2 * jobs { try deliverReady(blocking: true) }
                 try deliverReady(blocking: false)
-                if endOfInput {
-                    if inFlight == 0 { break }
-                    try deliverReady(blocking: true)
-                    continue
+                // Keep `2 × jobs` chunks in flight: enough for every worker to have the next one waiting.
+                while !endOfInput && inFlight < 2 * jobs {
+                    if let chunk = try chunker.next() {
+                        work.submit(chunk)
+                        inFlight += 1
+                    } else {
+                        endOfInput = true
+                    }
                 }
-                if let chunk = try chunker.next() {
-                    work.submit(chunk)
-                    inFlight += 1
-                } else {
-                    endOfInput = true
-                }
+                if inFlight == 0 { break }
+                // This thread is a worker too: rather than wait, it decodes a waiting chunk. It waits only
+                // when every chunk left is on a worker thread.
+                if work.helpOnce() { continue }
+                try deliverReady(blocking: true)
             }
         } catch {
             firstError = error
@@ -298,6 +308,11 @@ extension JSONLineError {
 }
 
 /// Chunks waiting for workers, and results waiting for the caller.
+///
+/// With `jobs` workers, `jobs - 1` threads are started and the calling thread is the last worker: while
+/// it waits for results it decodes a waiting chunk itself (`helpOnce`). Its values are made, delivered
+/// and freed on one core, which saves the cost of handing values between cores, and `jobs` threads share
+/// `jobs` cores (no reading thread competing with the workers).
 final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
     private struct State {
         var pending: [LineChunk] = []
@@ -313,15 +328,21 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
     private let available = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private let exited = DispatchSemaphore(value: 0)
-    private let jobs: Int
+    /// Worker threads started (the calling thread is one more worker).
+    private let threads: Int
+    /// The calling thread's worker, ready to decode chunks it takes in `helpOnce`.
+    private var caller: ChunkWorker<WorkerState, T>
 
     init(jobs: Int, options: JSONLinesOptions, numbering: LineNumbering?, makeState: @escaping @Sendable () -> WorkerState,
          transform: @escaping @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
-        self.jobs = jobs
-        self.state = Mutex(State(spent: Array(repeating: [], count: jobs)))
-        for worker in 0..<jobs {
+        let jobs = max(jobs, 1)
+        threads = jobs - 1
+        state = Mutex(State(spent: Array(repeating: [], count: jobs)))
+        caller = ChunkWorker(slot: jobs - 1, options: options, numbering: numbering, state: makeState(),
+                             transform: transform)
+        for slot in 0..<threads {
             let thread = Thread { [self] in
-                self.work(worker: worker, options: options, numbering: numbering, makeState: makeState,
+                self.work(slot: slot, options: options, numbering: numbering, makeState: makeState,
                           transform: transform)
                 self.exited.signal()
             }
@@ -335,8 +356,19 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
         available.signal()
     }
 
-    /// Blocks until at least one more chunk has finished.
+    /// Blocks until at least one more chunk has finished on a worker thread.
     func waitForCompletion() { finished.wait() }
+
+    /// Decodes the oldest waiting chunk on the calling thread, if there is one, and files its result
+    /// with the others. Returns false when no chunk was waiting.
+    func helpOnce() -> Bool {
+        var taken = take(slot: caller.slot)
+        caller.reclaim(&taken.spent)
+        guard let chunk = taken.chunk else { return false }
+        let result = caller.process(chunk)
+        state.withLock { $0.completed[result.sequence] = result }
+        return true
+    }
 
     /// Finished results ready for delivery: the run starting at `next` when ordered, else all.
     func takeCompleted(ordered: Bool, next: Int) -> [ChunkResult<T>] {
@@ -365,8 +397,8 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
             return pending
         }
         for chunk in dropped { chunk.recycle() }
-        for _ in 0..<jobs { available.signal() }
-        for _ in 0..<jobs { exited.wait() }
+        for _ in 0..<threads { available.signal() }
+        for _ in 0..<threads { exited.wait() }
         // Results finished but never delivered (the pass stopped early: `each` threw, or a bad line
         // failed it) and delivered values no worker took back to free are freed here, before the pass
         // returns. Left in `state`, they would be freed whenever the last reference to this queue goes,
@@ -374,11 +406,12 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
         let leftovers = state.withLock { state in
             defer {
                 state.completed = [:]
-                state.spent = Array(repeating: [], count: jobs)
+                state.spent = Array(repeating: [], count: state.spent.count)
             }
             return (state.completed, state.spent)
         }
         withExtendedLifetime(leftovers) {}
+        caller.releaseValues()
     }
 
     /// Hands a delivered chunk's values and line numbers back to the worker that made them, to be freed
@@ -388,117 +421,175 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
         state.withLock { $0.spent[worker].append(spent) }
     }
 
-    private func work(worker: Int, options: JSONLinesOptions, numbering: LineNumbering?,
+    /// The worker's delivered values to free, and the oldest waiting chunk if any (`stop` once the
+    /// queue shuts down).
+    private func take(slot: Int) -> (spent: [(values: ValueBuffer<T>, lines: [Int])], chunk: LineChunk?, stop: Bool) {
+        state.withLock { state in
+            var spent: [(values: ValueBuffer<T>, lines: [Int])] = []
+            swap(&spent, &state.spent[slot])
+            if state.stopping { return (spent, nil, true) }
+            return (spent, state.pending.isEmpty ? nil : state.pending.removeFirst(), false)
+        }
+    }
+
+    /// A worker thread: decodes waiting chunks until the queue shuts down.
+    private func work(slot: Int, options: JSONLinesOptions, numbering: LineNumbering?,
                       makeState: @Sendable () -> WorkerState,
-                      transform: @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
-        var workerState = makeState()
-        var scanner: ChunkScanner?
-        var setupError: Error?
+                      transform: @escaping @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
+        var worker = ChunkWorker(slot: slot, options: options, numbering: numbering, state: makeState(),
+                                 transform: transform)
+        while true {
+            available.wait()
+            var taken = take(slot: slot)
+            worker.reclaim(&taken.spent)
+            if taken.stop { return }
+            // The calling thread may have taken the chunk this wake-up was for.
+            guard let chunk = taken.chunk else { continue }
+            let result = worker.process(chunk)
+            state.withLock { $0.completed[result.sequence] = result }
+            finished.signal()
+        }
+    }
+}
+
+/// One worker's means to decode chunks: its transform state and scanner, the buffers it reuses, and the
+/// delivered values it still has to free. Used only by the thread the worker runs on.
+struct ChunkWorker<WorkerState, T: Sendable> {
+    /// The worker's place in the queue's per-worker lists.
+    let slot: Int
+    private var workerState: WorkerState
+    private let transform: @Sendable (inout WorkerState, borrowing JSONLine) throws -> T
+    private var scanner: ChunkScanner?
+    private var setupError: Error?
+    private let numbering: LineNumbering?
+    private let origin: ChunkOrigin?
+    /// Emptied buffers of delivered chunks, kept with their capacity for the next chunks' results (no
+    /// large allocation per chunk).
+    private var spareValues: [ValueBuffer<T>] = []
+    private var spareLines: [[Int]] = []
+    /// Delivered values still to free. They are freed on this worker's thread, the one that allocated
+    /// them (so threads do not contend for each other's malloc arenas), and one at a time: one delivered
+    /// value per value made. Freeing a whole chunk's values at once overflows the allocator's per-thread
+    /// cache into its slow paths (bins, coalescing, consolidation); freeing one value's memory just
+    /// before the next value is made lets the allocator hand the same memory back from that cache, as it
+    /// does for one thread that drops each value once handled.
+    private var spentValues = SpentValues<T>()
+
+    init(slot: Int, options: JSONLinesOptions, numbering: LineNumbering?, state: WorkerState,
+         transform: @escaping @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
+        self.slot = slot
+        self.workerState = state
+        self.transform = transform
+        self.numbering = numbering
+        self.origin = numbering.map { ChunkOrigin(numbering: $0) }
         do {
             // Workers are the parallelism: no stage-1 helper thread per worker.
             scanner = try ChunkScanner(maxDepth: options.maxDepth, batchSize: options.batchSize, threaded: false)
         } catch {
             setupError = error
         }
-        let origin = numbering.map { ChunkOrigin(numbering: $0) }
-        // Emptied buffers of delivered chunks, kept with their capacity for the next chunks' results (no
-        // large allocation per chunk).
-        var spareValues: [ValueBuffer<T>] = []
-        var spareLines: [[Int]] = []
-        // Delivered values still to free. They are freed on this thread, the one that allocated them (so
-        // threads do not contend for each other's malloc arenas), and one at a time: one delivered value
-        // per value made. Freeing a whole chunk's values at once overflows the allocator's per-thread
-        // cache into its slow paths (bins, coalescing, consolidation); freeing one value's memory just
-        // before the next value is made lets the allocator hand the same memory back from that cache,
-        // as it does for one thread that drops each value once handled.
-        var spentValues = SpentValues<T>()
-        while true {
-            available.wait()
-            var spent: [(values: ValueBuffer<T>, lines: [Int])] = []
-            let next = state.withLock { state -> LineChunk? in
-                swap(&spent, &state.spent[worker])
-                if state.stopping { return nil }
-                return state.pending.isEmpty ? nil : state.pending.removeFirst()
-            }
-            // Each array is mutated only once this loop's copy of it is gone (`spent` gave it up), so in
-            // place: it keeps its capacity.
-            while var arrays = spent.popLast() {
-                arrays.lines.removeAll(keepingCapacity: true)
-                if spareLines.count < 4 { spareLines.append(arrays.lines) }
-                spentValues.add(arrays.values, spare: &spareValues)
-            }
-            guard let chunk = next else { return }
-            // A backlog (a worker that got few chunks lately) is freed now, keeping one buffer to free
-            // value by value.
-            spentValues.freeAll(keeping: 1, into: &spareValues)
-            var result = ChunkResult<T>(sequence: chunk.sequence, bytes: chunk.count - chunk.start,
-                                        values: spareValues.popLast() ?? ValueBuffer(capacity: 1024),
-                                        lines: spareLines.popLast() ?? [],
-                                        setupError: setupError)
-            result.worker = worker
-            result.chunkStart = chunk.baseOffset
-            if var active = scanner {
-                let owner = active.streamParser as AnyObject
-                let base = UnsafeRawPointer(chunk.base) - chunk.baseOffset
-                // With lazy numbering, lines count from 1 and indexes from 0 within the chunk.
-                if let origin {
-                    origin.reset(start: chunk.baseOffset)
-                    chunk.baseLine = 1
-                    chunk.baseIndex = 0
-                    result.relativeLines = true
-                }
-                var index = chunk.baseIndex
-                // The buffers are used through locals in the per-line closure (no class access per line).
-                let values = result.values
-                var valueBase = values.base
-                var valueCapacity = values.capacity
-                var valueCount = 0
-                var freeing = spentValues.start()
-                _ = active.scan(chunk) { outcome in
-                    switch outcome {
-                    case .document(let tape, let line, let offset, let length):
-                        let item = JSONLine(tape: tape, raw: UnsafeRawBufferPointer(start: base + offset, count: length),
-                                            lineNumber: line, offset: offset, length: length, index: index,
-                                            owner: owner, origin: origin)
-                        index += 1
-                        do {
-                            let value = try transform(&workerState, item)
-                            if valueCount == valueCapacity {
-                                values.count = valueCount
-                                values.grow()
-                                valueBase = values.base
-                                valueCapacity = values.capacity
-                            }
-                            (valueBase + valueCount).initialize(to: consume value)
-                            valueCount += 1
-                            result.lines.append(line)
-                        } catch {
-                            result.errors.append((valueCount, JSONLineError(line: line, column: 1, offset: offset,
-                                                                            underlying: error), false))
-                        }
-                        if freeing.next < freeing.end {
-                            (freeing.base + freeing.next).deinitialize(count: 1)
-                            freeing.next += 1
-                        } else if freeing.end > 0 {
-                            freeing = spentValues.finish(freeing, into: &spareValues)
-                        }
-                    case .invalid(let error):
-                        index += 1
-                        result.errors.append((valueCount, JSONLineError(error), true))
-                    }
-                    return true
-                }
-                values.count = valueCount
-                spentValues.pause(freeing)
-                if let numbering {
-                    numbering.publish(start: chunk.baseOffset, end: chunk.baseOffset + chunk.count,
-                                      lines: active.lineAfterScan - 1, nonBlank: index)
-                }
-                scanner = active
-            }
-            chunk.recycle()
-            state.withLock { $0.completed[result.sequence] = result }
-            finished.signal()
+    }
+
+    /// Takes delivered buffers back: their values are freed as new ones are made, and the arrays reused.
+    mutating func reclaim(_ spent: inout [(values: ValueBuffer<T>, lines: [Int])]) {
+        // Each array is mutated only once this loop's copy of it is gone (`spent` gave it up), so in
+        // place: it keeps its capacity.
+        while var arrays = spent.popLast() {
+            arrays.lines.removeAll(keepingCapacity: true)
+            if spareLines.count < 4 { spareLines.append(arrays.lines) }
+            spentValues.add(arrays.values, spare: &spareValues)
         }
+    }
+
+    /// Frees every delivered value still held.
+    mutating func releaseValues() {
+        spentValues.freeAll(keeping: 0, into: &spareValues)
+        spareValues.removeAll()
+    }
+
+    /// Scans and transforms one chunk, and hands the chunk back to its pool.
+    mutating func process(_ chunk: LineChunk) -> ChunkResult<T> {
+        // A backlog (a worker that got few chunks lately) is freed now, keeping one buffer to free
+        // value by value.
+        spentValues.freeAll(keeping: 1, into: &spareValues)
+        var result = ChunkResult<T>(sequence: chunk.sequence, bytes: chunk.count - chunk.start,
+                                    values: spareValues.popLast() ?? ValueBuffer(capacity: 1024),
+                                    lines: spareLines.popLast() ?? [],
+                                    setupError: setupError)
+        result.worker = slot
+        result.chunkStart = chunk.baseOffset
+        if var active = scanner {
+            // With lazy numbering, lines count from 1 and indexes from 0 within the chunk.
+            if let origin {
+                origin.reset(start: chunk.baseOffset)
+                chunk.baseLine = 1
+                chunk.baseIndex = 0
+                result.relativeLines = true
+            }
+            let nonBlank = Self.scan(chunk, with: &active, into: &result, transform: transform, origin: origin,
+                                     state: &workerState, freeing: &spentValues, spare: &spareValues)
+            if let numbering {
+                numbering.publish(start: chunk.baseOffset, end: chunk.baseOffset + chunk.count,
+                                  lines: active.lineAfterScan - 1, nonBlank: nonBlank)
+            }
+            scanner = active
+        }
+        chunk.recycle()
+        return result
+    }
+
+    /// The per-line loop of `process`, over parameters rather than `self`'s properties (no property
+    /// access per line); returns the index after the chunk's last non-blank line.
+    private static func scan(_ chunk: LineChunk, with scanner: inout ChunkScanner, into result: inout ChunkResult<T>,
+                             transform: @Sendable (inout WorkerState, borrowing JSONLine) throws -> T,
+                             origin: ChunkOrigin?, state workerState: inout WorkerState,
+                             freeing spentValues: inout SpentValues<T>,
+                             spare spareValues: inout [ValueBuffer<T>]) -> Int {
+        let owner = scanner.streamParser as AnyObject
+        let base = UnsafeRawPointer(chunk.base) - chunk.baseOffset
+        var index = chunk.baseIndex
+        // The buffers are used through locals in the per-line closure (no class access per line).
+        let values = result.values
+        var valueBase = values.base
+        var valueCapacity = values.capacity
+        var valueCount = 0
+        var freeing = spentValues.start()
+        _ = scanner.scan(chunk) { outcome in
+            switch outcome {
+            case .document(let tape, let line, let offset, let length):
+                let item = JSONLine(tape: tape, raw: UnsafeRawBufferPointer(start: base + offset, count: length),
+                                    lineNumber: line, offset: offset, length: length, index: index,
+                                    owner: owner, origin: origin)
+                index += 1
+                do {
+                    let value = try transform(&workerState, item)
+                    if valueCount == valueCapacity {
+                        values.count = valueCount
+                        values.grow()
+                        valueBase = values.base
+                        valueCapacity = values.capacity
+                    }
+                    (valueBase + valueCount).initialize(to: consume value)
+                    valueCount += 1
+                    result.lines.append(line)
+                } catch {
+                    result.errors.append((valueCount, JSONLineError(line: line, column: 1, offset: offset,
+                                                                    underlying: error), false))
+                }
+                if freeing.next < freeing.end {
+                    (freeing.base + freeing.next).deinitialize(count: 1)
+                    freeing.next += 1
+                } else if freeing.end > 0 {
+                    freeing = spentValues.finish(freeing, into: &spareValues)
+                }
+            case .invalid(let error):
+                index += 1
+                result.errors.append((valueCount, JSONLineError(error), true))
+            }
+            return true
+        }
+        values.count = valueCount
+        spentValues.pause(freeing)
+        return index
     }
 }

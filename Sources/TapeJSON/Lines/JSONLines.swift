@@ -172,11 +172,11 @@ public final class JSONLines {
 
     /// A chunk source over this reader's input (or its shard): in-place views of a mapped file or of the
     /// bytes given, or buffers read from a stream.
+    /// `parallelChunkSize` caps the chunks of an input in memory (see `JSONLinesOptions.chunkSize`).
     func makeChunker(pool: ChunkPool, sequential: Bool = false, wholeRegion: Bool = false,
-                     parallel: Bool = false) throws -> any ChunkSource {
+                     parallelChunkSize: Int? = nil) throws -> any ChunkSource {
         var regionChunkSize = sequential ? options.chunkSize * 4 : options.chunkSize
-        // See `JSONLinesOptions.chunkSize`.
-        if parallel { regionChunkSize = min(regionChunkSize, 512 << 10) }
+        if let parallelChunkSize { regionChunkSize = min(regionChunkSize, parallelChunkSize) }
         let region: ChunkRegion
         switch input {
         case .memory(let bytes):
