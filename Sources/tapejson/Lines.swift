@@ -31,7 +31,7 @@ struct Lines: ParsableCommand {
     @Option(name: .long, help: "Bad lines: fail (stop, exit 1), skip (count them), report (print each, exit 1 at the end).")
     var onError: ErrorPolicyOption = .fail
 
-    @Option(name: .long, help: "Worker threads (default: the number of processors).")
+    @Option(name: .long, help: "Workers, this thread included: N - 1 threads are started (default: the number of processors).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(name: .long, help: "Read only shard I of N (I/N, 0-based) of the file's bytes, split at line boundaries.")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TapeJSON
 
@@ -166,6 +167,22 @@ struct ParallelTests {
                 })
         }
         #expect(delivered == 100)
+    }
+
+    @Test("the calling thread is one of the workers: jobs - 1 threads are started", arguments: [2, 3])
+    func callerIsAWorker(jobs: Int) throws {
+        let caller = UInt(bitPattern: Int(bitPattern: pthread_self()))
+        let threads = Mutex<Set<UInt>>([])
+        let options = JSONLinesOptions(errorPolicy: .skip, batchSize: 4096, chunkSize: 1000)
+        let summary = try JSONLines(bytes: parallelInput, options: options).map(jobs: jobs, { line in
+            _ = threads.withLock { $0.insert(UInt(bitPattern: Int(bitPattern: pthread_self()))) }
+            return line.lineNumber
+        }, each: { _, _ in })
+        let seen = threads.withLock { $0 }
+        #expect(summary.documents > 2900)
+        // About a hundred chunks: the calling thread takes waiting ones whenever it has nothing to deliver.
+        #expect(seen.contains(caller))
+        #expect(seen.count <= jobs)
     }
 
     @Test("progress reports grow to the final summary")
