@@ -208,11 +208,13 @@ public final class JSONLines {
             region = ChunkRegion(file: try MappedFile(path: path, maxSize: Int.max))
         }
         if wholeRegion { regionChunkSize = max(region.bytes.count, regionChunkSize) }
-        guard let shard else { return RegionChunker(region: region, chunkSize: regionChunkSize) }
+        let parallel = parallelChunkSize != nil
+        guard let shard else { return RegionChunker(region: region, chunkSize: regionChunkSize, parallel: parallel) }
         let size = region.bytes.count
         let (begin, line) = lineStart(atOrAfter: size * shard.index / shard.count, in: region)
         let end = lineStart(atOrAfter: size * (shard.index + 1) / shard.count, in: region, countingLines: false).offset
-        return RegionChunker(region: region, chunkSize: regionChunkSize, begin: begin, end: max(begin, end), line: line)
+        return RegionChunker(region: region, chunkSize: regionChunkSize, begin: begin, end: max(begin, end), line: line,
+                             parallel: parallel)
     }
 }
 

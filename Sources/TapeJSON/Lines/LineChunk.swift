@@ -24,22 +24,28 @@ final class LineChunk: @unchecked Sendable {
     private weak var pool: ChunkPool?
     /// For a view into a larger buffer: what keeps that buffer alive, and how to release its pages.
     private let region: ChunkRegion?
+    /// For a view handed to parallel workers: where it reports that it is finished, so that pages are
+    /// released only behind every chunk still being scanned.
+    private let frontier: ReleaseFrontier?
 
     init(capacity: Int, pool: ChunkPool?) {
         self.capacity = capacity
         self.base = UnsafeMutableRawPointer.allocate(byteCount: capacity + Simd.padding, alignment: 64)
         self.pool = pool
         self.region = nil
+        self.frontier = nil
     }
 
     /// A chunk that views `count` bytes at `offset` of `region` without copying them. The region
-    /// guarantees `Simd.padding` readable bytes after its end.
-    init(region: ChunkRegion, offset: Int, count: Int) {
+    /// guarantees `Simd.padding` readable bytes after its end. With a `frontier` (chunks scanned in
+    /// parallel), the chunk's pages are released by the frontier once every chunk before it is finished.
+    init(region: ChunkRegion, offset: Int, count: Int, frontier: ReleaseFrontier? = nil) {
         self.base = UnsafeMutableRawPointer(mutating: region.bytes.baseAddress! + offset)
         self.capacity = count
         self.count = count
         self.pool = nil
         self.region = region
+        self.frontier = frontier
     }
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
@@ -78,7 +84,8 @@ final class LineChunk: @unchecked Sendable {
     static let releaseMargin = 2 << 20
 
     /// Releases the pages of a view's first `upTo` bytes, which a scan has finished with, and those of
-    /// the `releaseMargin` bytes before the view (no effect on owned buffers). Lets one long scan over a
+    /// the `releaseMargin` bytes before the view (no effect on owned buffers; a view scanned in parallel
+    /// keeps to its own bytes, as the chunk before it may still be scanned). Lets one long scan over a
     /// mapped file keep a flat resident size.
     func releaseConsumed(upTo end: Int) {
         releaseConsumed(upTo: end, past: 0)
@@ -87,20 +94,67 @@ final class LineChunk: @unchecked Sendable {
     private func releaseConsumed(upTo end: Int, past margin: Int) {
         guard let region, end > released || margin > 0 else { return }
         let offset = UnsafeRawPointer(base) - region.bytes.baseAddress!
-        let lower = max(0, offset + released - Self.releaseMargin)
+        let lower = max(frontier == nil ? 0 : offset, offset + released - Self.releaseMargin)
         let upper = min(region.bytes.count, offset + end + margin)
         region.release(lower..<upper)
         released = end
     }
 
     /// Hands the buffer back for reuse (a view instead releases its pages of a mapped file, and those
-    /// within `releaseMargin` of them on either side).
+    /// within `releaseMargin` of them on either side; a view scanned in parallel tells its frontier).
     func recycle() {
-        if region != nil {
+        if let frontier, let region {
+            let offset = UnsafeRawPointer(base) - region.bytes.baseAddress!
+            frontier.finish(offset..<(offset + count))
+        } else if region != nil {
             releaseConsumed(upTo: count, past: Self.releaseMargin)
         } else {
             pool?.give(self)
         }
+    }
+}
+
+/// Releases the pages of a mapped file behind chunks that workers scan in parallel.
+///
+/// A chunk finished by one worker may sit right after a chunk another worker is still scanning, or right
+/// before one about to start: releasing the pages around it (as a single reader does) would take pages
+/// from under other workers, who fault them back in, over and over with small chunks. Instead the
+/// frontier follows the oldest chunk not yet finished: everything before it, less `releaseMargin`
+/// (the pages a fault further on may map around it: fault-around or a large folio), is released once,
+/// and no worker touches those pages again.
+final class ReleaseFrontier: Sendable {
+    private struct State {
+        /// Start of the oldest chunk not finished (chunks are cut in order, without gaps).
+        var oldest: Int
+        /// Finished chunks past `oldest`: end offset by start offset.
+        var finished: [Int: Int] = [:]
+        /// Pages before this offset are released.
+        var released: Int
+    }
+
+    private let region: ChunkRegion
+    private let state: Mutex<State>
+
+    /// A frontier for chunks of `region` cut from offset `begin` on.
+    init(region: ChunkRegion, begin: Int) {
+        self.region = region
+        self.state = Mutex(State(oldest: begin, released: begin))
+    }
+
+    /// Records that the chunk covering `range` is finished, and releases what the frontier passed.
+    func finish(_ range: Range<Int>) {
+        let passed = state.withLock { state -> Range<Int>? in
+            state.finished[range.lowerBound] = range.upperBound
+            while let end = state.finished.removeValue(forKey: state.oldest) { state.oldest = end }
+            // Released ranges end on a page boundary: the next one starts where this one ended, and a
+            // page straddling the two would otherwise be left out of both.
+            let page = PaddingCheck.pageSize
+            let upTo = (state.oldest - LineChunk.releaseMargin) / page * page
+            guard upTo > state.released else { return nil }
+            defer { state.released = upTo }
+            return state.released..<upTo
+        }
+        if let passed { region.release(passed) }
     }
 }
 

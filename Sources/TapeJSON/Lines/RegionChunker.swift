@@ -29,9 +29,13 @@ struct RegionChunker: ChunkSource {
     private var index = 0
     var countsLines = true
     let startLine: Int
+    /// Set for chunks scanned in parallel: their pages are released behind the oldest unfinished one.
+    private let frontier: ReleaseFrontier?
 
-    /// Chunks of `region[begin ..< end]`; `begin` must be a line start and `line` its number.
-    init(region: ChunkRegion, chunkSize: Int, begin: Int = 0, end: Int? = nil, line: Int = 1) {
+    /// Chunks of `region[begin ..< end]`; `begin` must be a line start and `line` its number. With
+    /// `parallel`, chunks may finish out of order (see `ReleaseFrontier`).
+    init(region: ChunkRegion, chunkSize: Int, begin: Int = 0, end: Int? = nil, line: Int = 1, parallel: Bool = false) {
+        self.frontier = parallel ? ReleaseFrontier(region: region, begin: begin) : nil
         self.region = region
         self.chunkSize = max(chunkSize, 64)
         self.begin = begin
@@ -58,7 +62,7 @@ struct RegionChunker: ChunkSource {
                 cut = nextNewline(bytes, from: target).map { $0 + 1 } ?? end
             }
         }
-        let chunk = LineChunk(region: region, offset: position, count: cut - position)
+        let chunk = LineChunk(region: region, offset: position, count: cut - position, frontier: frontier)
         chunk.baseOffset = position
         chunk.stamp(atInputStart: position == 0, sequence: &sequence, countsLines: countsLines, line: &line,
                     index: &index)
