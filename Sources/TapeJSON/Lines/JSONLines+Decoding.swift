@@ -26,7 +26,8 @@ extension TapeJSONDecoder {
 
 extension JSONLines {
     /// Decodes every valid line as a `T` with `decoder`'s strategies, on `jobs` workers, and delivers the
-    /// values on the calling thread (in input order when `ordered`).
+    /// values on the calling thread (in input order when `ordered`). The calling thread is one of the
+    /// workers: `jobs - 1` threads are started (none with 1).
     ///
     /// A line that is not valid JSON, or does not decode as `T`, goes through the error policy as a
     /// `JSONLineError` (its `underlying` is the `JSONError` or the `DecodingError`). Each worker keeps one
