@@ -50,7 +50,8 @@ struct PageReleaseTests {
         let size = region.bytes.count
         #expect(try residentBytes(of: region.bytes) >= size - (64 << 10))
 
-        var chunker = RegionChunker(region: region, chunkSize: 64 << 10, parallel: true)
+        // Released as soon as the frontier passes a page (step 1), then in steps of 4 MiB below.
+        var chunker = RegionChunker(region: region, chunkSize: 64 << 10, parallel: true, releaseStep: 1)
         var chunks: [LineChunk] = []
         while let chunk = try chunker.next() { chunks.append(chunk) }
         #expect(chunks.count > 200)
@@ -75,9 +76,22 @@ struct PageReleaseTests {
         // released ranges meet without leaving a page out.
         for k in stride(from: 0, to: size, by: 4096) { sum &+= Int(region.bytes[k]) }
         #expect(try residentBytes(of: region.bytes) >= size - (64 << 10))
-        var again = RegionChunker(region: region, chunkSize: 64 << 10, parallel: true)
+        var again = RegionChunker(region: region, chunkSize: 64 << 10, parallel: true, releaseStep: 1)
         while let chunk = try again.next() { chunk.recycle() }
         #expect(try residentBytes(of: region.bytes) <= margin + (64 << 10))
+
+        // In steps: released once 4 MiB have passed, so at most a step more stays resident.
+        for k in stride(from: 0, to: size, by: 4096) { sum &+= Int(region.bytes[k]) }
+        var stepped = RegionChunker(region: region, chunkSize: 64 << 10, parallel: true)
+        var finished = 0
+        while let chunk = try stepped.next() {
+            chunk.recycle()
+            finished = chunk.baseOffset + chunk.count
+            guard chunk.sequence % 8 == 0 else { continue }
+            let resident = try residentBytes(of: region.bytes)
+            #expect(resident >= size - finished)
+            #expect(resident <= size - finished + margin + ReleaseFrontier.defaultStep + 4096)
+        }
     }
 }
 

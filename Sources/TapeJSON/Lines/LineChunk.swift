@@ -121,8 +121,13 @@ final class LineChunk: @unchecked Sendable {
 /// from under other workers, who fault them back in, over and over with small chunks. Instead the
 /// frontier follows the oldest chunk not yet finished: everything before it, less `releaseMargin`
 /// (the pages a fault further on may map around it: fault-around or a large folio), is released once,
-/// and no worker touches those pages again.
+/// and no worker touches those pages again. Pages are released `step` bytes at a time: each release
+/// makes the kernel flush the other cores' TLBs (an interrupt to each, costly in a virtual machine), so
+/// a release per chunk cost more than the scan on small chunks.
 final class ReleaseFrontier: Sendable {
+    /// Bytes passed before a release: 4 MiB, a few milliseconds of scanning.
+    static let defaultStep = 4 << 20
+
     private struct State {
         /// Start of the oldest chunk not finished (chunks are cut in order, without gaps).
         var oldest: Int
@@ -134,11 +139,13 @@ final class ReleaseFrontier: Sendable {
 
     private let region: ChunkRegion
     private let state: Mutex<State>
+    private let step: Int
 
-    /// A frontier for chunks of `region` cut from offset `begin` on.
-    init(region: ChunkRegion, begin: Int) {
+    /// A frontier for chunks of `region` cut from offset `begin` on, releasing `step` bytes or more at once.
+    init(region: ChunkRegion, begin: Int, step: Int = ReleaseFrontier.defaultStep) {
         self.region = region
         self.state = Mutex(State(oldest: begin, released: begin))
+        self.step = max(step, 1)
     }
 
     /// Records that the chunk covering `range` is finished, and releases what the frontier passed.
@@ -150,7 +157,7 @@ final class ReleaseFrontier: Sendable {
             // page straddling the two would otherwise be left out of both.
             let page = PaddingCheck.pageSize
             let upTo = (state.oldest - LineChunk.releaseMargin) / page * page
-            guard upTo > state.released else { return nil }
+            guard upTo - state.released >= step else { return nil }
             defer { state.released = upTo }
             return state.released..<upTo
         }

@@ -33,9 +33,11 @@ struct RegionChunker: ChunkSource {
     private let frontier: ReleaseFrontier?
 
     /// Chunks of `region[begin ..< end]`; `begin` must be a line start and `line` its number. With
-    /// `parallel`, chunks may finish out of order (see `ReleaseFrontier`).
-    init(region: ChunkRegion, chunkSize: Int, begin: Int = 0, end: Int? = nil, line: Int = 1, parallel: Bool = false) {
-        self.frontier = parallel ? ReleaseFrontier(region: region, begin: begin) : nil
+    /// `parallel`, chunks may finish out of order (see `ReleaseFrontier`, which releases `releaseStep`
+    /// bytes at a time).
+    init(region: ChunkRegion, chunkSize: Int, begin: Int = 0, end: Int? = nil, line: Int = 1, parallel: Bool = false,
+         releaseStep: Int = ReleaseFrontier.defaultStep) {
+        self.frontier = parallel ? ReleaseFrontier(region: region, begin: begin, step: releaseStep) : nil
         self.region = region
         self.chunkSize = max(chunkSize, 64)
         self.begin = begin
