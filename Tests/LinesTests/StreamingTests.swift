@@ -160,6 +160,36 @@ struct DecodingLinesTests {
         #expect(summary.documents == lines.count)
     }
 
+    @Test("one decoder called line by line (forEach, map with workers) gives what decode(_:using:) gives")
+    func lineByLineWithOneDecoder() throws {
+        var sample = Sample(seed: 47)
+        let lines = sample.goodLines(1500).filter { $0.hasPrefix("{\"k\"") }
+        // Every seventh line has a string where Row has an Int: those calls throw, the next ones decode.
+        let mixed = lines.enumerated().map { $0.offset % 7 == 3 ? #"{"k":"seven"}"# : $0.element }
+        let input = JSONLines(bytes: mixed.jsonLines, options: JSONLinesOptions(errorPolicy: .skip, chunkSize: 1000))
+        let decoder = TapeJSONDecoder()
+        var whole: [Row] = []
+        try input.decode(Row.self, using: decoder, jobs: 1) { row, _ in whole.append(row) }
+
+        var byLine: [Row] = []
+        var failed = 0
+        try input.forEach { line in
+            do {
+                byLine.append(try line.decode(Row.self, using: decoder))
+            } catch is DecodingError {
+                failed += 1
+            }
+        }
+        expectSame(byLine, whole, "forEach")
+        #expect(failed == mixed.count - whole.count)
+
+        var mapped: [Row] = []
+        let summary = try input.map(jobs: 2, { line in try line.decode(Row.self, using: decoder) },
+                                    each: { row, _ in mapped.append(row) })
+        expectSame(mapped, whole, "map")
+        #expect(summary.documents == whole.count && summary.invalid == failed)
+    }
+
     @Test("lines that do not decode go through the policy as DecodingErrors", arguments: JSONLinesErrorPolicy.allCases)
     func decodingErrors(policy: JSONLinesErrorPolicy) throws {
         let input = Array("{\"k\":1}\n{\"k\":\"two\"}\n{\"level\":\"x\"}\n{bad}\n{\"k\":5,\"level\":\"E\"}\n".utf8)

@@ -24,7 +24,7 @@ import Synchronization
 /// ```
 ///
 /// A decoder is `Sendable`: one instance may decode on many threads at once. Each call takes a snapshot
-/// of the strategies when it starts.
+/// of the strategies when it starts; a strategy set while other calls run applies from the next call.
 ///
 /// ## Performance
 /// - The whole document is parsed by simdjson first; decoding then costs what the type reads.
@@ -39,6 +39,11 @@ import Synchronization
 ///   and those scalars anywhere, are read without going through their `init(from:)`.
 /// - `.convertFromSnakeCase` and `.convertFromAnyCase` convert each distinct key once; the
 ///   conversions are kept across calls, so they cost a memo lookup per key read.
+/// - A decoder keeps what its calls learn (key conversions, how each type decodes, error messages a
+///   model builds and throws away when it tries one type and then another) for its next calls (up to
+///   eight sets, about one per thread decoding at once); setting a strategy starts afresh. So keep one decoder for a
+///   loop of small documents (a JSON Lines `forEach` calling `line.decode(_:using:)`) rather than
+///   making one per call.
 /// - Dates are parsed only when a `Date` is decoded.
 ///
 /// ## Beyond Foundation
@@ -95,6 +100,8 @@ public final class TapeJSONDecoder: Sendable {
     }
 
     let configuration = Mutex(Configuration())
+    /// Contexts of finished calls, reused by the next ones (see `ContextShelf`).
+    let contextShelf = Mutex(ContextShelf())
 
     /// The parser whose pooled simdjson buffers this decoder parses into.
     public let parser: JSONParser
@@ -110,38 +117,38 @@ public final class TapeJSONDecoder: Sendable {
     /// How JSON keys are matched to `CodingKey`s. Defaults to `.useDefaultKeys`.
     public var keyDecodingStrategy: KeyDecodingStrategy {
         get { configuration.withLock { $0.keyDecodingStrategy } }
-        set { configuration.withLock { $0.keyDecodingStrategy = newValue } }
+        set { updateConfiguration { $0.keyDecodingStrategy = newValue } }
     }
 
     /// How `Date` values are decoded. Defaults to `.deferredToDate`.
     public var dateDecodingStrategy: DateDecodingStrategy {
         get { configuration.withLock { $0.dateDecodingStrategy } }
-        set { configuration.withLock { $0.dateDecodingStrategy = newValue } }
+        set { updateConfiguration { $0.dateDecodingStrategy = newValue } }
     }
 
     /// How `Data` values are decoded. Defaults to `.base64`.
     public var dataDecodingStrategy: DataDecodingStrategy {
         get { configuration.withLock { $0.dataDecodingStrategy } }
-        set { configuration.withLock { $0.dataDecodingStrategy = newValue } }
+        set { updateConfiguration { $0.dataDecodingStrategy = newValue } }
     }
 
     /// How strings standing for infinity and NaN are decoded. Defaults to `.throw`.
     public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
         get { configuration.withLock { $0.nonConformingFloatDecodingStrategy } }
-        set { configuration.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+        set { updateConfiguration { $0.nonConformingFloatDecodingStrategy = newValue } }
     }
 
     /// Contextual information handed to every `Decoder` (`decoder.userInfo`).
     public var userInfo: [CodingUserInfoKey: any Sendable] {
         get { configuration.withLock { $0.userInfo } }
-        set { configuration.withLock { $0.userInfo = newValue } }
+        set { updateConfiguration { $0.userInfo = newValue } }
     }
 
     /// Key-path conventions for the raw values of `CodingKeys`, or nil (the default) for Foundation's
     /// behaviour, where a key is only ever a literal JSON key. See ``KeyOptions``.
     public var keyOptions: KeyOptions? {
         get { configuration.withLock { $0.keyOptions } }
-        set { configuration.withLock { $0.keyOptions = newValue } }
+        set { updateConfiguration { $0.keyOptions = newValue } }
     }
 
     // MARK: - Decoding
@@ -199,7 +206,13 @@ public final class TapeJSONDecoder: Sendable {
 
     /// Parses `bytes` and decodes the root value.
     func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer, padded: Bool) throws -> T {
-        let context = DecodingContext(configuration.withLock { $0 })
+        try withContext { context in
+            try decode(type, fromBytes: bytes, padded: padded, context: context)
+        }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer, padded: Bool,
+                                      context: DecodingContext) throws -> T {
         switch InputEncoding.detect(bytes) {
         case .utf8(let bomLength):
             let body = UnsafeRawBufferPointer(rebasing: bytes[bomLength...])

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import TapeJSON
+
+/// A decoder parks the context of a finished call (its key conversions, type kinds and error memo)
+/// for its next call. These tests check that reuse never changes what a call returns: settings
+/// changed between calls apply at once, a failed call leaves nothing behind, and threads sharing one
+/// decoder each get a context of their own.
+@Suite("Contexts parked between decode calls")
+struct ContextShelfTests {
+    struct User: Decodable, Equatable, Sendable {
+        var userId: Int
+        var createdAt: Date?
+    }
+
+    static let snakeCased = Data(#"{"user_id":1,"created_at":0}"#.utf8)
+
+    private static func parked(_ decoder: TapeJSONDecoder) -> Int {
+        decoder.contextShelf.withLock { $0.count }
+    }
+
+    @Test("a call takes the context the previous call parked")
+    func reusesParkedContext() throws {
+        let decoder = TapeJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(Self.parked(decoder) == 0)
+        _ = try decoder.decode(User.self, from: Self.snakeCased)
+        #expect(Self.parked(decoder) == 1)
+        let first = decoder.withContext { ObjectIdentifier($0) }
+        let second = decoder.withContext { ObjectIdentifier($0) }
+        #expect(first == second)
+        #expect(Self.parked(decoder) == 1)
+    }
+
+    @Test("a setting changed between calls applies to the next call")
+    func settingsApplyAtOnce() throws {
+        let decoder = TapeJSONDecoder()
+        #expect(throws: DecodingError.self) { try decoder.decode(User.self, from: Self.snakeCased) }
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try decoder.decode(User.self, from: Self.snakeCased)
+                == User(userId: 1, createdAt: Date(timeIntervalSinceReferenceDate: 0)))
+        decoder.dateDecodingStrategy = .secondsSince1970
+        #expect(try decoder.decode(User.self, from: Self.snakeCased)
+                == User(userId: 1, createdAt: Date(timeIntervalSince1970: 0)))
+        decoder.keyDecodingStrategy = .useDefaultKeys
+        #expect(throws: DecodingError.self) { try decoder.decode(User.self, from: Self.snakeCased) }
+        decoder.keyDecodingStrategy = .custom { path in
+            TestKey(path.last!.stringValue == "user_id" ? "userId" : path.last!.stringValue)
+        }
+        #expect(try decoder.decode(User.self, from: Self.snakeCased) == User(userId: 1, createdAt: nil))
+    }
+
+    @Test("a context made before a setting changed is dropped when its call returns")
+    func retiredContextIsDropped() {
+        let decoder = TapeJSONDecoder()
+        decoder.withContext { _ in }
+        #expect(Self.parked(decoder) == 1)
+        decoder.withContext { _ in
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            #expect(Self.parked(decoder) == 0)
+        }
+        #expect(Self.parked(decoder) == 0)
+        let madeNow = decoder.withContext { $0.keyMatching }
+        #expect(madeNow == .converted)
+    }
+
+    @Test("the shelf keeps at most its capacity")
+    func capacityIsBounded() {
+        let decoder = TapeJSONDecoder()
+        func nest(_ depth: Int) {
+            decoder.withContext { _ in
+                if depth > 1 { nest(depth - 1) }
+            }
+        }
+        nest(ContextShelf.capacity + 4)
+        #expect(Self.parked(decoder) == ContextShelf.capacity)
+    }
+
+    @Test("a call after a failed one throws and decodes as a new decoder's call would")
+    func failureLeavesNothingBehind() throws {
+        struct Typed: Decodable, Equatable {
+            var id: Int
+            var tags: [String]
+        }
+        let reused = TapeJSONDecoder()
+        let bad = Data(#"{"id":"seven","tags":["a"]}"#.utf8)
+        let good = Data(#"{"id":7,"tags":["a","b"]}"#.utf8)
+        for _ in 0..<3 {
+            let error = try #require(tapeError(Typed.self, json: String(decoding: bad, as: UTF8.self), decoder: reused))
+            let fresh = try #require(tapeError(Typed.self, json: String(decoding: bad, as: UTF8.self)))
+            #expect(error == fresh)
+            #expect(error.kind == "typeMismatch" && error.path == ["id"])
+            #expect(try reused.decode(Typed.self, from: good) == Typed(id: 7, tags: ["a", "b"]))
+        }
+        #expect(throws: DecodingError.self) { try reused.decode(Typed.self, from: Data("{".utf8)) }
+        #expect(try reused.decode(Typed.self, from: good) == Typed(id: 7, tags: ["a", "b"]))
+    }
+
+    @Test("threads sharing one decoder each decode with a context of their own")
+    func sharedAcrossThreads() async throws {
+        let decoder = TapeJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.dateDecodingStrategy = .secondsSince1970
+        let expected = User(userId: 1, createdAt: Date(timeIntervalSince1970: 0))
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for round in 0..<200 {
+                        if (task + round) % 5 == 0 {
+                            guard (try? decoder.decode(User.self, from: Data("[]".utf8))) == nil else { return false }
+                        } else {
+                            guard try decoder.decode(User.self, from: Self.snakeCased) == expected else { return false }
+                        }
+                    }
+                    return true
+                }
+            }
+            for try await allMatched in group {
+                #expect(allMatched)
+            }
+        }
+        #expect(Self.parked(decoder) <= ContextShelf.capacity)
+    }
+}
