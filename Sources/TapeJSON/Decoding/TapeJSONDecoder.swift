@@ -40,10 +40,10 @@ import Synchronization
 /// - `.convertFromSnakeCase` and `.convertFromAnyCase` convert each distinct key once; the
 ///   conversions are kept across calls, so they cost a memo lookup per key read.
 /// - A decoder keeps what its calls learn (key conversions, how each type decodes, error messages a
-///   model builds and throws away when it tries one type and then another) for its next calls (up to
-///   eight sets, about one per thread decoding at once); setting a strategy starts afresh. So keep one decoder for a
-///   loop of small documents (a JSON Lines `forEach` calling `line.decode(_:using:)`) rather than
-///   making one per call.
+///   model builds and throws away when it tries one type and then another) for its next calls: up to
+///   eight sets, about one per thread decoding at once. Setting a strategy starts afresh. So keep one
+///   decoder for a loop of small documents (a JSON Lines `forEach` calling `line.decode(_:using:)`)
+///   rather than making one per call.
 /// - Dates are parsed only when a `Date` is decoded.
 ///
 /// ## Beyond Foundation
