@@ -74,6 +74,7 @@ struct BenchTests {
         let operations = Set(rows.compactMap { $0["operation"] as? String })
         #expect(operations.contains("JSON Lines count vs native parse_many"))
         #expect(operations.contains("JSON Lines decode LogLine vs JSONDecoder per line"))
+        #expect(operations.contains("JSON Lines forEach + line.decode(LogLine) vs decode(_:using:)"))
         // The machine's own ceiling for the workers' row: independent passes on as many threads.
         #expect(operations.contains { $0.hasPrefix("(ceiling) ") && $0.hasSuffix(" independent LogLine passes vs 1") })
         #expect(rows.allSatisfy { ($0["file"] as? String)?.hasPrefix("gen-logs") == true })

@@ -135,6 +135,19 @@ extension BenchPlan {
         })
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine vs JSONDecoder per line", subject: decodeOne, baseline: decodeFoundation))
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine, \(jobs) workers vs 1 worker", subject: decodeMany, baseline: decodeOne))
+        // The loop users write themselves: `forEach`, and `line.decode(_:using:)` with one decoder. Its
+        // calls share the decoder's parked contexts, so it should cost what `decode(_:using:)` costs.
+        let lineByLine = add(Workload(file: name, operation: "decode LogLine (forEach + line.decode)", library: "TapeJSON", bytes: size) {
+            var decoded = 0
+            try lines.forEach { line in
+                _ = try line.decode(LogLine.self, using: tapeDecoder)
+                decoded += 1
+            }
+            guard decoded == expected else {
+                throw JSONInputError(path: name, reason: "forEach decoded \(decoded) of \(expected) log lines")
+            }
+        })
+        comparisons.append(Comparison(file: name, operation: "JSON Lines forEach + line.decode(LogLine) vs decode(_:using:)", subject: lineByLine, baseline: decodeOne))
         // What the machine allows: `jobs` threads each decoding the whole input on its own (one worker,
         // one reader each), at once. Nothing is handed between threads, so the speed-up over one pass is
         // the ceiling for the row above on this machine: shared caches, memory and the host's other
