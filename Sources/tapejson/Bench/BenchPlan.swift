@@ -150,7 +150,7 @@ extension BenchPlan {
         comparisons.append(Comparison(file: name, operation: "JSON Lines forEach + line.decode(LogLine) vs decode(_:using:)", subject: lineByLine, baseline: decodeOne))
         // What the machine allows: `jobs` threads each decoding the whole input on its own (one worker,
         // one reader each), at once. Nothing is handed between threads, so the speed-up over one pass is
-        // the ceiling for the row above on this machine: shared caches, memory and the host's other
+        // the ceiling for the workers' row on this machine: shared caches, memory and the host's other
         // tenants only. One run's time is the elapsed time over `jobs` (bytes decoded per second).
         let ownReaders = ReaderPerThread(readers: (0..<jobs).map { _ in JSONLines(bytes: bytes) })
         for reader in ownReaders.readers { _ = try reader.count() }
