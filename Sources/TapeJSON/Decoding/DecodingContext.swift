@@ -1,7 +1,8 @@
 import Foundation
 
 /// What one decode call shares between its decoders (the root one and any `superDecoder`s): the
-/// strategies, snapshotted when the call starts, and the per-call caches.
+/// strategies, snapshotted when the context was made, and the caches. A decoder keeps its contexts
+/// for its later calls (`ContextShelf`) until a strategy changes, so the caches outlive the call.
 final class DecodingContext {
     /// How JSON keys are compared with `CodingKey`s.
     enum KeyMatching {

@@ -1,7 +1,8 @@
-/// What building `DecodingError`s computes again and again within one decode call (or one JSON Lines
-/// worker), kept in its `DecodingContext`: models that try one type and then another (`try?
-/// container.decode(String.self)`, then `Int64`) build an error per value that is thrown away, and
-/// each one would otherwise format its message and rebuild the `CodingKey`s of its path.
+/// What building `DecodingError`s computes again and again, call after call of one decoder (or line
+/// after line of one JSON Lines worker), kept in its `DecodingContext`: models that try one type and
+/// then another (`try? container.decode(String.self)`, then `Int64`) build an error per value that is
+/// thrown away, and each one would otherwise format its message and rebuild the `CodingKey`s of its
+/// path.
 ///
 /// Both tables are direct-mapped and allocated on first use, so a call that throws nothing pays
 /// nothing. An entry holds exactly what the uncached path computes: a message is a function of the

@@ -3,9 +3,10 @@ import Synchronization
 /// Parked root sessions (see `DecodingSession.park`) shared by all decode calls, as `TypeKindCache`
 /// and `KeyConversionCache` pool theirs.
 ///
-/// A `DecodingContext` lives for one `TapeJSONDecoder.decode` call (or one JSON Lines worker), so the
-/// session it parks for its next call would die with it; the context gives it here instead, and the
-/// next call of any decoder on any thread takes it. A parked session references nothing shared (no
+/// A `DecodingContext` parks its root session for its own next call; when the context itself is
+/// dropped (its decoder's `ContextShelf` is full or retired, the decoder is freed, a JSON Lines worker
+/// ends), the session would die with it, so the context gives it here instead, and the next call of
+/// any decoder on any thread takes it. A parked session references nothing shared (no
 /// document, no context), and the boxes it keeps are referenced by nothing else, so it can move
 /// between threads; the lock orders the handover.
 enum SessionPool {

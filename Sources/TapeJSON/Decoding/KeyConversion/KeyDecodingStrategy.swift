@@ -2,8 +2,8 @@ extension TapeJSONDecoder {
     /// How the keys of JSON objects are matched to the `CodingKey`s a type asks for.
     ///
     /// Conversions are lazy: a JSON key is converted only when an object that contains it is read, and
-    /// each distinct key is converted once per decode call (payloads repeat the same keys thousands of
-    /// times). Keys that the conversion leaves unchanged (such as `name`, or any key without `_` for
+    /// each distinct key is converted once and the conversion kept for later calls (payloads repeat the
+    /// same keys thousands of times). Keys that the conversion leaves unchanged (such as `name`, or any key without `_` for
     /// `.convertFromSnakeCase`) are recognised by a scan of their bytes and compared in place.
     ///
     /// As in Foundation, the keys of a `[String: Value]` dictionary are never converted.
