@@ -76,6 +76,29 @@ struct ContextShelfTests {
         #expect(Self.parked(decoder) == ContextShelf.capacity)
     }
 
+    @Test("a context whose key conversions met thousands of distinct keys is not kept")
+    func oversizedConversionsAreDropped() throws {
+        /// Counts an object's keys through a key type of its own (keys that are data).
+        struct KeyCount: Decodable {
+            var count: Int
+            init(from decoder: any Decoder) throws {
+                count = try decoder.container(keyedBy: TestKey.self).allKeys.count
+            }
+        }
+        func object(keys: Int) -> Data {
+            Data(("{" + (0..<keys).map { #""key_\#($0)":\#($0)"# }.joined(separator: ",") + "}").utf8)
+        }
+        let decoder = TapeJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try decoder.decode(KeyCount.self, from: object(keys: 10)).count == 10)
+        #expect(Self.parked(decoder) == 1)
+        let many = KeyConversionCache.maximumPooledKeys + 10
+        #expect(try decoder.decode(KeyCount.self, from: object(keys: many)).count == many)
+        #expect(Self.parked(decoder) == 0)
+        #expect(try decoder.decode(KeyCount.self, from: object(keys: 10)).count == 10)
+        #expect(Self.parked(decoder) == 1)
+    }
+
     @Test("a call after a failed one throws and decodes as a new decoder's call would")
     func failureLeavesNothingBehind() throws {
         struct Typed: Decodable, Equatable {

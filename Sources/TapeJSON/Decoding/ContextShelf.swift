@@ -13,7 +13,9 @@ import Synchronization
 /// under the decoder's lock. Everything a context holds is a function of the decoder's settings and the
 /// types decoded, so a call that reuses one decodes exactly as a call with a new one. Changing a
 /// setting retires every context made before it (`retire`): the generation moves on, the shelf is
-/// emptied, and a context of an older generation that comes back from a call is dropped.
+/// emptied, and a context of an older generation that comes back from a call is dropped. So is a
+/// context whose key-conversion cache met thousands of distinct keys (objects whose keys are data, read
+/// through a key type of the model's own): memory stays bounded however long the decoder lives.
 struct ContextShelf: ~Copyable {
     /// A parked context; only the call that took it uses it.
     private struct Parked: @unchecked Sendable {
@@ -32,10 +34,10 @@ struct ContextShelf: ~Copyable {
         parked.popLast()?.context
     }
 
-    /// Parks `context`, made under `generation`, for a later call (dropped when it is out of date or
-    /// the shelf is full).
+    /// Parks `context`, made under `generation`, for a later call (dropped when it is out of date, when
+    /// the shelf is full, or when its key conversions have grown past what is worth keeping).
     mutating func give(_ context: DecodingContext, madeUnder generation: UInt64) {
-        guard generation == self.generation, parked.count < Self.capacity else { return }
+        guard generation == self.generation, parked.count < Self.capacity, context.isWorthKeeping else { return }
         parked.append(Parked(context: context))
     }
 

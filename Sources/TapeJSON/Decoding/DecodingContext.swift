@@ -79,6 +79,12 @@ final class DecodingContext {
         TypeKindCache.give(typeKinds)
     }
 
+    /// Whether the context's caches are small enough to keep for the decoder's later calls (see
+    /// `KeyConversionCache.isWorthKeeping`); the other caches are bounded by construction.
+    var isWorthKeeping: Bool {
+        conversionCache?.isWorthKeeping ?? true
+    }
+
     /// How `T` is decoded (cached per type).
     @inline(__always)
     func kind<T>(of type: T.Type) -> DecodedTypeKind {

@@ -255,7 +255,7 @@ final class KeyConversionCache: @unchecked Sendable {
     /// Idle caches, reused by later decode calls.
     private static let pool = Mutex<[KeyConversionCache]>([])
     /// Caches with more keys than this are dropped rather than pooled (payloads whose keys are data).
-    private static let maximumPooledKeys = 8192
+    static let maximumPooledKeys = 8192
     private static let maximumPooledCaches = 8
 
     /// A cache for `rule`, warm when one was pooled.
@@ -267,9 +267,13 @@ final class KeyConversionCache: @unchecked Sendable {
         return pooled ?? KeyConversionCache(rule: rule)
     }
 
+    /// Whether the cache is small enough to keep for later calls: one that met more keys than
+    /// `maximumPooledKeys` (keys that are data) is dropped instead, so that memory stays bounded.
+    var isWorthKeeping: Bool { used <= Self.maximumPooledKeys }
+
     /// Returns a cache to the pool at the end of a decode call.
     static func give(_ cache: KeyConversionCache) {
-        guard cache.used <= maximumPooledKeys else { return }
+        guard cache.isWorthKeeping else { return }
         pool.withLock { caches in
             if caches.count < maximumPooledCaches { caches.append(cache) }
         }
