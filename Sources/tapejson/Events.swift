@@ -15,7 +15,7 @@ struct Events: ParsableCommand {
     var path: String
 
     func run() throws {
-        let file: MappedFile
+        let file: PaddedFile
         do { file = try openInput(path) } catch {
             Diagnostics.error("tapejson: \(error)")
             throw ExitCode(ExitStatus.usageOrIO)

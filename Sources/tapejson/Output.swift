@@ -46,9 +46,9 @@ enum Diagnostics {
     }
 }
 
-/// Opens an input path; `-` is standard input.
-func openInput(_ path: String) throws -> MappedFile {
-    try MappedFile(path: path == "-" ? "/dev/stdin" : path)
+/// Reads an input path; `-` is standard input, read from where it stands (not reopened from its start).
+func openInput(_ path: String) throws -> PaddedFile {
+    path == "-" ? try PaddedFile(fileDescriptor: 0, name: "-") : try PaddedFile(path: path)
 }
 
 /// Writes every byte to a file descriptor, retrying on EINTR. A closed pipe (`| head`) ends the

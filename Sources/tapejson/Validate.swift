@@ -29,7 +29,7 @@ struct Validate: ParsableCommand {
         var invalid = false
         var ioFailure = false
         for path in paths {
-            let file: MappedFile
+            let file: PaddedFile
             do {
                 file = try openInput(path)
             } catch {

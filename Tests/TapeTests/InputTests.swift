@@ -197,7 +197,7 @@ struct FileInputTests {
     func pageBoundaries(size: Int) throws {
         let bytes = Self.document(size: size)
         try Self.withFile(bytes) { path in
-            let file = try MappedFile(path: path)
+            let file = try PaddedFile(path: path)
             #expect(file.bytes.count == size)
             #expect(file.bytes.elementsEqual(bytes))
             let document = try JSONParser.shared.parse(contentsOfFile: path)
@@ -226,7 +226,7 @@ struct FileInputTests {
     @Test("an empty file")
     func emptyFile() throws {
         try Self.withFile([]) { path in
-            let file = try MappedFile(path: path)
+            let file = try PaddedFile(path: path)
             #expect(file.bytes.isEmpty)
             do {
                 _ = try JSONParser.shared.parse(contentsOfFile: path)
@@ -241,14 +241,14 @@ struct FileInputTests {
 
     @Test("a missing file, a directory and a file over the size limit")
     func unreadable() throws {
-        #expect(throws: JSONInputError.self) { try MappedFile(path: "/nonexistent/tapejson.json") }
+        #expect(throws: JSONInputError.self) { try PaddedFile(path: "/nonexistent/tapejson.json") }
         #expect(throws: JSONInputError.self) { try JSONParser.shared.parse(contentsOfFile: "/nonexistent/x.json") }
         let directory = FileManager.default.temporaryDirectory.path
-        let error = try #require(throws: JSONInputError.self) { try MappedFile(path: directory) }
+        let error = try #require(throws: JSONInputError.self) { try PaddedFile(path: directory) }
         #expect(error.path == directory)
         #expect(!error.reason.isEmpty)
         try Self.withFile(Array("[1,2,3,4,5]".utf8)) { path in
-            let tooLarge = try #require(throws: JSONInputError.self) { try MappedFile(path: path, maxSize: 10) }
+            let tooLarge = try #require(throws: JSONInputError.self) { try PaddedFile(path: path, maxSize: 10) }
             #expect(tooLarge.description.hasPrefix(path + ": "))
         }
     }
@@ -261,7 +261,7 @@ struct FileInputTests {
         #expect(write(fds[1], text, text.count) == text.count)
         close(fds[1])
         defer { close(fds[0]) }
-        let file = try MappedFile(path: "/dev/fd/\(fds[0])")
+        let file = try PaddedFile(path: "/dev/fd/\(fds[0])")
         #expect(file.bytes.elementsEqual(text))
         let document = try JSONParser.shared.parse(paddedBytes: file.bytes)
         #expect(document.root["piped"]?.count == 3)

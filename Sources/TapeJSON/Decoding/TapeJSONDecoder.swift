@@ -193,12 +193,12 @@ public final class TapeJSONDecoder: Sendable {
         try decode(type, fromBytes: buffer, padded: false)
     }
 
-    /// Decodes a value of type `T` from a file, memory-mapped so that it is never copied.
+    /// Decodes a value of type `T` from a file, read once into a padded buffer that simdjson parses in place.
     ///
     /// - Throws: ``JSONInputError`` when the file cannot be opened or read; otherwise as
     ///   `decode(_:from:)` with `Data`.
     public func decode<T: Decodable>(_ type: T.Type, contentsOf url: URL) throws -> T {
-        let file = try MappedFile(path: url.path)
+        let file = try PaddedFile(path: url.path)
         return try withExtendedLifetime(file) {
             try decode(type, fromBytes: file.bytes, padded: true)
         }

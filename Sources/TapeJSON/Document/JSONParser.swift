@@ -76,11 +76,12 @@ public final class JSONParser: Sendable {
         return try result.get()
     }
 
-    /// Parses a file, memory-mapped so that it is not copied.
+    /// Parses a file, read once into a padded buffer (see `PaddedFile`: a file truncated while it is read
+    /// is a `JSONInputError`, not a crash).
     ///
     /// - Throws: `JSONError` for invalid JSON; `JSONInputError` when the file cannot be read.
     public func parse(contentsOfFile path: String) throws -> JSONDocument {
-        let file = try MappedFile(path: path)
+        let file = try PaddedFile(path: path)
         return try parse(file.bytes, padded: true)
     }
 

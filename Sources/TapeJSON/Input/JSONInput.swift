@@ -6,16 +6,16 @@ import Musl
 import Darwin
 #endif
 
-/// Bytes ready for simdjson: either followed by `SIMDJSON_PADDING` readable bytes, or known not to be.
+/// Whether bytes already in memory are followed by `SIMDJSON_PADDING` readable bytes.
 ///
-/// simdjson reads up to 64 bytes past the end of its input. A buffer that has those bytes (a memory
-/// mapping whose last page has room to spare, an array with spare capacity, or a buffer the caller padded)
-/// is parsed in place; any other is copied by simdjson into a reusable padded buffer first.
+/// simdjson reads up to 64 bytes past the end of its input. Bytes whose last page has that much room
+/// left (memory is mapped a page at a time) are parsed in place; any others are copied by simdjson into
+/// a reusable padded buffer first.
 struct PaddingCheck {
     /// The system page size.
     static let pageSize: Int = Int(sysconf(Int32(_SC_PAGESIZE)))
 
-    /// Whether `padding` bytes after `end` lie on the same (mapped) page as the last input byte.
+    /// Whether `padding` bytes after `end` lie on the same page as the last input byte.
     static func pageHasRoom(after end: UnsafeRawPointer, count: Int) -> Bool {
         guard count > 0 else { return false }
         let last = UInt(bitPattern: end) &- 1
@@ -24,58 +24,56 @@ struct PaddingCheck {
     }
 }
 
-/// A read-only file, memory-mapped when possible, with at least `SIMDJSON_PADDING` readable bytes past
-/// its end (so it is parsed without a copy).
+/// A whole file (or what is left of a stream) read into memory and followed by `SIMDJSON_PADDING`
+/// readable bytes, so that simdjson parses it without a further copy.
 ///
-/// When the file size leaves fewer than 64 bytes of slack in its last page, the mapping is made one page
-/// longer using an anonymous page laid over the end, so the padding is always readable. Files that cannot
-/// be mapped (pipes, `/dev/stdin`) are read into a padded heap buffer instead.
-public final class MappedFile: @unchecked Sendable {
-    /// The file's bytes (without the padding).
+/// Files are read with `read(2)`, not memory-mapped: a mapping of a file that another process truncates
+/// (log rotation, `: > file`) kills the reader with SIGBUS when it touches a page past the new end, and no
+/// Swift code can recover from that signal. A read costs one copy from the page cache, as simdjson's own
+/// `padded_string::load` does; a file that shrinks while it is read is a `JSONInputError` instead.
+///
+/// Regular files are read from their start; a descriptor (`init(fileDescriptor:name:)`) from its current
+/// position, so a standard input that was partly consumed is read from where it stands. A file whose size
+/// reads as 0 but which has content (`/proc/self/stat`), a pipe or a character device is read to its end.
+public final class PaddedFile: @unchecked Sendable {
+    /// The file's bytes (without the padding). Valid while the `PaddedFile` lives.
     public let bytes: UnsafeRawBufferPointer
-    private let base: UnsafeMutableRawPointer?
-    private let mappedLength: Int
-    private let isMapped: Bool
+    private let storage: UnsafeMutableRawPointer
 
-    /// Maps the file at `path` (or reads it, when it is not a regular file).
+    /// Reads the file at `path`.
     ///
-    /// - Throws: `JSONInputError` when the file cannot be opened or read, or is larger than simdjson
-    ///   can parse (just under 4 GiB).
-    public init(path: String, maxSize: Int = SIMDImplementation.maxDocumentSize) throws(JSONInputError) {
-        let fd = open(path, O_RDONLY)
+    /// - Throws: `JSONInputError` when the file cannot be opened or read, shrinks while it is read, or
+    ///   is larger than `maxSize` (by default the largest document simdjson parses, just under 4 GiB).
+    public convenience init(path: String, maxSize: Int = SIMDImplementation.maxDocumentSize) throws(JSONInputError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw JSONInputError(path: path, errno: errno) }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw JSONInputError(path: path, errno: errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw JSONInputError(path: path, errno: EISDIR) }
-        if (info.st_mode & S_IFMT) == S_IFREG {
-            let size = Int(info.st_size)
-            if size > maxSize { throw JSONInputError(path: path, tooLarge: size, limit: maxSize) }
-            let page = PaddingCheck.pageSize
-            // Room for the file plus its padding, rounded up to whole pages.
-            let length = max(page, (size + Simd.padding + page - 1) / page * page)
-            // Reserve the whole range readable (anonymous zero pages), then map the file over its start.
-            guard let reserved = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-                  reserved != MAP_FAILED
-            else { throw JSONInputError(path: path, errno: errno) }
-            if size > 0 {
-                let mapped = mmap(reserved, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0)
-                if mapped == MAP_FAILED {
-                    let code = errno
-                    munmap(reserved, length)
-                    throw JSONInputError(path: path, errno: code)
-                }
-                _ = madvise(reserved, size, MADV_SEQUENTIAL)
-            }
-            self.base = reserved
-            self.mappedLength = length
-            self.isMapped = true
-            self.bytes = UnsafeRawBufferPointer(start: reserved, count: size)
-        } else {
-            // A pipe or a character device: read it all into a padded buffer.
-            var storage = UnsafeMutableRawPointer.allocate(byteCount: 65536 + Simd.padding, alignment: 64)
-            var capacity = 65536
-            var count = 0
+        try self.init(reading: fd, name: path, maxSize: maxSize, fromStart: true)
+    }
+
+    /// Reads an open descriptor (standard input is `0`) from its current position to its end. The
+    /// descriptor stays open.
+    ///
+    /// - Parameter name: how errors name the input (`-` for standard input).
+    public convenience init(fileDescriptor fd: Int32, name: String,
+                            maxSize: Int = SIMDImplementation.maxDocumentSize) throws(JSONInputError) {
+        try self.init(reading: fd, name: name, maxSize: maxSize, fromStart: false)
+    }
+
+    private init(reading fd: Int32, name: String, maxSize: Int, fromStart: Bool) throws(JSONInputError) {
+        let info = try FileInfo(fd: fd, path: name)
+        var expected = 0
+        if info.isRegular {
+            let position = fromStart ? 0 : max(0, Int(lseek(fd, 0, SEEK_CUR)))
+            expected = max(0, info.size - position)
+            if expected > maxSize { throw JSONInputError(path: name, tooLarge: expected, limit: maxSize) }
+        }
+        // A regular file is read in one buffer of its size; streams (and files that grow) double it.
+        var capacity = max(expected, 1 << 16)
+        var storage = UnsafeMutableRawPointer.allocate(byteCount: capacity + Simd.padding, alignment: 64)
+        var count = 0
+        var offset = fromStart && info.isRegular ? 0 : -1
+        do throws(JSONInputError) {
             while true {
                 if count == capacity {
                     let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2 + Simd.padding, alignment: 64)
@@ -84,62 +82,94 @@ public final class MappedFile: @unchecked Sendable {
                     storage = bigger
                     capacity *= 2
                 }
-                let n = read(fd, storage + count, capacity - count)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    let code = errno
-                    storage.deallocate()
-                    throw JSONInputError(path: path, errno: code)
-                }
+                let n = try readSome(fd, into: storage + count, count: capacity - count, at: offset, path: name)
                 if n == 0 { break }
                 count += n
-                if count > maxSize {
-                    storage.deallocate()
-                    throw JSONInputError(path: path, tooLarge: count, limit: maxSize)
-                }
+                if offset >= 0 { offset += n }
+                if count > maxSize { throw JSONInputError(path: name, tooLarge: count, limit: maxSize) }
             }
-            (storage + count).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
-            self.base = storage
-            self.mappedLength = capacity + Simd.padding
-            self.isMapped = false
-            self.bytes = UnsafeRawBufferPointer(start: storage, count: count)
+            if info.isRegular && count < expected {
+                throw JSONInputError(path: name, shrankTo: FileInfo.currentSize(fd), from: expected, at: count)
+            }
+        } catch {
+            storage.deallocate()
+            throw error
         }
+        (storage + count).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
+        self.storage = storage
+        self.bytes = UnsafeRawBufferPointer(start: storage, count: count)
     }
 
-    deinit {
-        guard let base else { return }
-        if isMapped { munmap(base, mappedLength) } else { base.deallocate() }
+    deinit { storage.deallocate() }
+}
+
+/// The former name of `PaddedFile`, from when files were memory-mapped.
+@available(*, deprecated, renamed: "PaddedFile")
+public typealias MappedFile = PaddedFile
+
+/// What `fstat` says about an open file, as the readers need it.
+struct FileInfo {
+    let isRegular: Bool
+    let size: Int
+
+    /// Fails for a directory (`EISDIR`) or when `fstat` fails.
+    init(fd: Int32, path: String) throws(JSONInputError) {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw JSONInputError(path: path, errno: errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw JSONInputError(path: path, errno: EISDIR) }
+        isRegular = (info.st_mode & S_IFMT) == S_IFREG
+        size = Int(info.st_size)
     }
 
-    /// Whether the bytes are a memory mapping of a regular file (rather than a buffer read from a stream).
-    var isMemoryMapped: Bool { isMapped }
-
-    /// Drops the resident pages wholly inside `range` from this process (they are read again from the
-    /// file if touched), so streaming a large mapped file keeps a flat resident size.
-    func releasePages(_ range: Range<Int>) {
-        guard isMapped, let base else { return }
-        let page = PaddingCheck.pageSize
-        let start = (range.lowerBound + page - 1) / page * page
-        let end = range.upperBound / page * page
-        if end > start { _ = madvise(base + start, end - start, MADV_DONTNEED) }
+    /// The file's size now, or -1 when it cannot be read.
+    static func currentSize(_ fd: Int32) -> Int {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? Int(info.st_size) : -1
     }
 }
 
-/// A file that could not be opened, read or mapped, or is too large to parse.
+/// Reads up to `count` bytes: `pread` at `offset` when it is 0 or more, otherwise `read` from the
+/// descriptor's position. Retries on `EINTR`; 0 means the end of the input.
+func readSome(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int,
+              path: String) throws(JSONInputError) -> Int {
+    // One call reads at most 1 GiB (Linux caps a transfer just under 2 GiB).
+    let asked = min(count, 1 << 30)
+    while true {
+        let n = offset >= 0 ? pread(fd, buffer, asked, off_t(offset)) : read(fd, buffer, asked)
+        if n >= 0 { return n }
+        if errno == EINTR { continue }
+        throw JSONInputError(path: path, errno: errno, at: offset >= 0 ? offset : nil)
+    }
+}
+
+/// A file that could not be opened or read, that changed under the reader, or is too large to parse.
 public struct JSONInputError: Error, Sendable, CustomStringConvertible {
-    /// The path as given.
+    /// The path as given (`-` for standard input).
     public var path: String
     /// What went wrong.
     public var reason: String
+    /// The byte of the input at which reading failed, when it failed after opening.
+    public var offset: Int?
 
-    init(path: String, errno code: Int32) {
+    init(path: String, errno code: Int32, at offset: Int? = nil) {
         self.path = path
         self.reason = String(cString: strerror(code))
+        self.offset = offset
     }
 
     init(path: String, tooLarge size: Int, limit: Int) {
         self.path = path
         self.reason = "file is \(size) bytes; the largest document simdjson parses is \(limit) bytes"
+    }
+
+    /// The file ended at byte `offset`, before the `expected` bytes it had when it was opened: it was
+    /// truncated (or rotated) while it was read.
+    init(path: String, shrankTo size: Int, from expected: Int, at offset: Int) {
+        self.path = path
+        let now = size >= 0 ? "\(size) bytes" : "an unknown size"
+        self.reason = "the file shrank while it was read: it had \(expected) bytes when opened and now has \(now);"
+            + " reading stopped at byte \(offset)"
+        self.offset = offset
     }
 
     /// An error for `path` with a reason of your own.

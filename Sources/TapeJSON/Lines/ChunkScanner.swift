@@ -24,19 +24,24 @@ enum LineOutcome {
 /// document it gets against the line structure, and falls back to parsing line by line wherever the two
 /// disagree: after an error (then `parse_many` resumes after the bad line), for a line holding more than
 /// one value or a value spanning lines, for scalar documents, and for any bytes the stream skipped.
-/// A document larger than the batch doubles the batch instead of failing.
+/// A document larger than the batch grows the batch instead of failing, up to the maximum document size;
+/// a line longer than that is a `.documentTooLarge` line (and one the chunker skipped unread is reported
+/// as one too).
 struct ChunkScanner {
     let streamParser: SimdParser
     let lineParser: SimdParser
     var batchSize: Int
     let threaded: Bool
+    /// The longest line parsed; longer ones are invalid.
+    let maxDocumentSize: Int
     /// After `scan`: the number the line after the chunk's last one gets.
     var lineAfterScan = 1
 
-    init(maxDepth: Int, batchSize: Int, threaded: Bool) throws(JSONError) {
-        streamParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: maxDepth)
-        lineParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: maxDepth)
-        self.batchSize = max(batchSize, 1 << 12)
+    init(maxDepth: Int, batchSize: Int, threaded: Bool, maxDocumentSize: Int = Simd.maxDocumentSize) throws(JSONError) {
+        self.maxDocumentSize = min(max(maxDocumentSize, 1), Simd.maxDocumentSize)
+        streamParser = try SimdParser(maxCapacity: self.maxDocumentSize, maxDepth: maxDepth)
+        lineParser = try SimdParser(maxCapacity: self.maxDocumentSize, maxDepth: maxDepth)
+        self.batchSize = min(max(batchSize, 1 << 12), self.maxDocumentSize)
         self.threaded = threaded
     }
 
@@ -51,9 +56,13 @@ struct ChunkScanner {
         var next = first            // first byte not yet accounted for
         var line = chunk.baseLine   // line number of `next`
         defer { lineAfterScan = line }
-        // Pages of a mapped file behind the scan are let go every few MiB (a chunk may be a whole file).
-        let releaseStep = 8 << 20
-        var releaseAt = first + releaseStep
+        if chunk.skippedLength > 0 {
+            // A line too long to hold, skipped by the chunker: only its position is left.
+            line += 1
+            return try visit(.invalid(JSONError(kind: .documentTooLarge, offset: baseOffset, line: chunk.baseLine,
+                                                column: 1, excerpt: chunk.skippedExcerpt)))
+        }
+        let maxDocumentSize = self.maxDocumentSize
 
         restart: while true {
             skipBlankLines(bytes, end, &next, &line)
@@ -66,10 +75,6 @@ struct ChunkScanner {
             defer { tj_stream_destroy(stream) }
             let streamStart = next
             while true {
-                if next >= releaseAt {
-                    chunk.releaseConsumed(upTo: next)
-                    releaseAt = next + releaseStep
-                }
                 var raw = tj_tape()
                 var relative = 0
                 var length = 0
@@ -80,9 +85,16 @@ struct ChunkScanner {
                 }
                 if code != TJ_SUCCESS {
                     if code == TJ_CAPACITY {
-                        // A document larger than the batch: grow the batch past the current line and retry.
+                        // A document larger than the batch: grow the batch past the current line and retry;
+                        // a line longer than the largest document is parsed alone, and fails as too large.
                         let lineEnd = endOfLine(bytes, end, from: next)
-                        batchSize = max(batchSize * 2, (lineEnd - next + 1 + 4095) / 4096 * 4096)
+                        let needed = (lineEnd - next + 1 + 4095) / 4096 * 4096
+                        if needed > maxDocumentSize {
+                            guard try scanLines(bytes, end, &next, &line, upTo: lineEnd + 1, stopAfterFirstError: false,
+                                                visit) else { return false }
+                            continue restart
+                        }
+                        batchSize = min(max(batchSize * 2, needed), maxDocumentSize)
                         continue restart
                     }
                     // simdjson stops here. Find the bad line by parsing line by line, then resume after it.

@@ -58,11 +58,8 @@ public final class JSONArrayStream {
         var source: any ByteSource
         switch input {
         case .memory(let bytes): source = MemorySource(bytes: bytes)
-        case .descriptor(let fd, let name): source = FileDescriptorSource(fd: fd, path: name, owned: false)
-        case .file(let path):
-            let fd = open(path, O_RDONLY)
-            guard fd >= 0 else { throw JSONInputError(path: path, reason: String(cString: strerror(errno))) }
-            source = FileDescriptorSource(fd: fd, path: path, owned: true)
+        case .descriptor(let fd, let name): source = try FileDescriptorSource(fd: fd, path: name)
+        case .file(let path): source = try FileDescriptorSource(path: path)
         }
         let parser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: max(1, options.maxDepth - 1))
         var splitter = ArraySplitter(source: source, blockSize: max(options.chunkSize, 4096))
@@ -77,10 +74,10 @@ public final class JSONArrayStream {
         }
 
         while let piece = try splitter.next() {
+            summary.bytes = splitter.bytesRead
             switch piece {
             case .element(let bytes, let offset, let line, let column, let index):
                 summary.lines += 1
-                summary.bytes += bytes.count
                 switch parser.parse(bytes, padded: true) {
                 case .success(let tape):
                     let item = JSONLine(tape: tape, raw: bytes, lineNumber: line, offset: offset, length: bytes.count,
@@ -99,6 +96,7 @@ public final class JSONArrayStream {
                 if policy != .fail { return summary }
             }
         }
+        summary.bytes = splitter.bytesRead
         return summary
     }
 }
@@ -129,6 +127,8 @@ struct ArraySplitter {
     private var position = 0       // next byte to scan
     private var bufferOffset = 0   // absolute offset of buffer[0]
     private var endOfInput = false
+    /// Bytes read from the source so far (the summary's `bytes`: the array's text, not only its elements).
+    private(set) var bytesRead = 0
     private var phase = Phase.beforeArray
     // Position tracking for the byte at `position`.
     private var line = 1
@@ -177,6 +177,7 @@ struct ArraySplitter {
         let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + count, count: capacity - count))
         if n == 0 { endOfInput = true; return false }
         count += n
+        bytesRead += n
         (buffer + count).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
         return true
     }

@@ -484,7 +484,8 @@ struct ChunkWorker<WorkerState, T: Sendable> {
         self.origin = numbering.map { ChunkOrigin(numbering: $0) }
         do {
             // Workers are the parallelism: no stage-1 helper thread per worker.
-            scanner = try ChunkScanner(maxDepth: options.maxDepth, batchSize: options.batchSize, threaded: false)
+            scanner = try ChunkScanner(maxDepth: options.maxDepth, batchSize: options.batchSize, threaded: false,
+                                       maxDocumentSize: options.maxDocumentSize)
         } catch {
             setupError = error
         }
@@ -512,7 +513,7 @@ struct ChunkWorker<WorkerState, T: Sendable> {
         // A backlog (a worker that got few chunks lately) is freed now, keeping one buffer to free
         // value by value.
         spentValues.freeAll(keeping: 1, into: &spareValues)
-        var result = ChunkResult<T>(sequence: chunk.sequence, bytes: chunk.count - chunk.start,
+        var result = ChunkResult<T>(sequence: chunk.sequence, bytes: chunk.inputBytes,
                                     values: spareValues.popLast() ?? ValueBuffer(capacity: 1024),
                                     lines: spareLines.popLast() ?? [],
                                     setupError: setupError)

@@ -150,10 +150,8 @@ public final class JSONLines {
     /// Feeds `body` the chunks of the input in order; `body` returns false to stop. Chunks are numbered
     /// by the caller as it scans (`countsLines` is off), which saves a pass over the bytes.
     ///
-    /// With `threaded` (a `parse_many` stream with a helper thread, costly to start) an input in memory
-    /// is one chunk, scanned by one stream, its pages released as the scan moves on; otherwise chunks
-    /// are four times the chunk size (one thread: in-place chunks cost no memory beyond their pages,
-    /// released as they finish).
+    /// Chunks are four times the chunk size; with `threaded` (a `parse_many` stream with a helper thread,
+    /// costly to start) an input in memory is one chunk, scanned by one stream.
     func withChunks(threaded: Bool, _ body: (LineChunk) throws -> Bool, lineAfter: () -> Int) throws {
         var chunker = try makeChunker(pool: ChunkPool(keep: 2), sequential: true, wholeRegion: threaded)
         chunker.countsLines = false
@@ -170,51 +168,45 @@ public final class JSONLines {
     /// The in-memory copy of `.memory` input, made once.
     private var memoryRegion: ChunkRegion?
 
-    /// A chunk source over this reader's input (or its shard): in-place views of a mapped file or of the
-    /// bytes given, or buffers read from a stream.
-    /// `parallelChunkSize` caps the chunks of an input in memory (see `JSONLinesOptions.chunkSize`).
+    /// A chunk source over this reader's input (or its shard): in-place views of the bytes given, or
+    /// buffers read from a file or stream (`LineChunker`).
+    /// `parallelChunkSize` caps the chunks (see `JSONLinesOptions.chunkSize`); a `sequential` reader
+    /// takes chunks four times the chunk size (a `parse_many` stream per chunk, which is costly to start).
     func makeChunker(pool: ChunkPool, sequential: Bool = false, wholeRegion: Bool = false,
                      parallelChunkSize: Int? = nil) throws -> any ChunkSource {
-        var regionChunkSize = sequential ? options.chunkSize * 4 : options.chunkSize
-        if let parallelChunkSize { regionChunkSize = min(regionChunkSize, parallelChunkSize) }
-        let region: ChunkRegion
+        var chunkSize = sequential ? options.chunkSize * 4 : options.chunkSize
+        if let parallelChunkSize { chunkSize = min(chunkSize, parallelChunkSize) }
         switch input {
         case .memory(let bytes):
             if memoryRegion == nil {
                 memoryRegion = bytes.withUnsafeBytes { ChunkRegion(copying: $0) }
             }
-            region = memoryRegion!
+            let region = memoryRegion!
+            if wholeRegion { chunkSize = max(region.bytes.count, chunkSize) }
+            guard let shard else { return RegionChunker(region: region, chunkSize: chunkSize) }
+            let size = region.bytes.count
+            let (begin, line) = lineStart(atOrAfter: size * shard.index / shard.count, in: region)
+            let end = lineStart(atOrAfter: size * (shard.index + 1) / shard.count, in: region, countingLines: false).offset
+            return RegionChunker(region: region, chunkSize: chunkSize, begin: begin, end: max(begin, end), line: line)
         case .descriptor(let fd, let name):
-            return LineChunker(source: FileDescriptorSource(fd: fd, path: name, owned: false),
-                               chunkSize: options.chunkSize, pool: pool)
+            return LineChunker(source: try FileDescriptorSource(fd: fd, path: name), chunkSize: chunkSize, pool: pool,
+                               maxDocumentSize: options.maxDocumentSize)
         case .file(let path):
-            let fd = open(path, O_RDONLY)
-            guard fd >= 0 else { throw JSONInputError(path: path, reason: String(cString: strerror(errno))) }
-            var info = stat()
-            guard fstat(fd, &info) == 0 else {
-                close(fd)
-                throw JSONInputError(path: path, reason: String(cString: strerror(errno)))
+            let whole = try FileDescriptorSource(path: path)
+            guard let shard, whole.isRegular else {
+                return LineChunker(source: whole, chunkSize: chunkSize, pool: pool,
+                                   maxDocumentSize: options.maxDocumentSize)
             }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                close(fd)
-                throw JSONInputError(path: path, reason: String(cString: strerror(EISDIR)))
-            }
-            guard (info.st_mode & S_IFMT) == S_IFREG else {
-                // A pipe or device: read it as a stream.
-                return LineChunker(source: FileDescriptorSource(fd: fd, path: path, owned: true),
-                                   chunkSize: options.chunkSize, pool: pool)
-            }
-            close(fd)
-            region = ChunkRegion(file: try MappedFile(path: path, maxSize: Int.max))
+            // A shard: the lines whose first byte lies in its share of the file's size when opened.
+            let size = whole.sizeAtOpen
+            let (begin, line) = try lineStart(atOrAfter: size * shard.index / shard.count, inFile: whole.fd, size: size,
+                                              path: path, countingLines: true)
+            let end = try lineStart(atOrAfter: size * (shard.index + 1) / shard.count, inFile: whole.fd, size: size,
+                                    path: path, countingLines: false).offset
+            return LineChunker(source: try FileDescriptorSource(path: path, begin: begin, end: max(begin, end)),
+                               chunkSize: chunkSize, pool: pool, maxDocumentSize: options.maxDocumentSize,
+                               startOffset: begin, startLine: line)
         }
-        if wholeRegion { regionChunkSize = max(region.bytes.count, regionChunkSize) }
-        let parallel = parallelChunkSize != nil
-        guard let shard else { return RegionChunker(region: region, chunkSize: regionChunkSize, parallel: parallel) }
-        let size = region.bytes.count
-        let (begin, line) = lineStart(atOrAfter: size * shard.index / shard.count, in: region)
-        let end = lineStart(atOrAfter: size * (shard.index + 1) / shard.count, in: region, countingLines: false).offset
-        return RegionChunker(region: region, chunkSize: regionChunkSize, begin: begin, end: max(begin, end), line: line,
-                             parallel: parallel)
     }
 }
 
@@ -226,7 +218,8 @@ struct ChunkProcessor {
     var summary = JSONLinesSummary()
 
     init(options: JSONLinesOptions, threaded: Bool) throws {
-        scanner = try ChunkScanner(maxDepth: options.maxDepth, batchSize: options.batchSize, threaded: threaded)
+        scanner = try ChunkScanner(maxDepth: options.maxDepth, batchSize: options.batchSize, threaded: threaded,
+                                   maxDocumentSize: options.maxDocumentSize)
         policy = options.errorPolicy
     }
 
@@ -241,7 +234,7 @@ struct ChunkProcessor {
             summary.documents = documents
             summary.invalid = invalid
         }
-        summary.bytes += chunk.count - chunk.start
+        summary.bytes += chunk.inputBytes
         return try scanner.scan(chunk) { outcome in
             lines += 1
             switch outcome {
@@ -270,7 +263,7 @@ struct ChunkProcessor {
             summary.documents = documents
             summary.invalid = invalid
         }
-        summary.bytes += chunk.count - chunk.start
+        summary.bytes += chunk.inputBytes
         let base = UnsafeRawPointer(chunk.base) - chunk.baseOffset
         return try scanner.scan(chunk) { outcome in
             lines += 1

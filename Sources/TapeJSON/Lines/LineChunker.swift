@@ -6,66 +6,20 @@ import Musl
 import Darwin
 #endif
 
-/// Where JSON Lines bytes come from.
-protocol ByteSource {
-    /// Reads up to `buffer.count` bytes; 0 at the end of the input.
-    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
-}
-
-/// A file descriptor (file, pipe, socket, standard input), closed at the end when owned.
-final class FileDescriptorSource: ByteSource {
-    let fd: Int32
-    let path: String
-    let owned: Bool
-
-    init(fd: Int32, path: String, owned: Bool) {
-        self.fd = fd
-        self.path = path
-        self.owned = owned
-    }
-
-    deinit { if owned { close(fd) } }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        while true {
-            #if canImport(Glibc) || canImport(Musl)
-            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
-            #else
-            let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
-            #endif
-            if n >= 0 { return n }
-            if errno == EINTR { continue }
-            throw JSONInputError(path: path, reason: String(cString: strerror(errno)))
-        }
-    }
-}
-
-/// Bytes already in memory.
-struct MemorySource: ByteSource {
-    let bytes: [UInt8]
-    var position = 0
-
-    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let n = min(buffer.count, bytes.count - position)
-        if n > 0 {
-            bytes.withUnsafeBytes { all in
-                buffer.baseAddress!.copyMemory(from: all.baseAddress! + position, byteCount: n)
-            }
-            position += n
-        }
-        return n
-    }
-}
-
 /// Cuts a byte source into `LineChunk`s of whole lines.
 ///
 /// A chunk ends after the last newline that fits; the partial line after it is carried into the next
-/// chunk. A line longer than the chunk size grows the chunk (the window) instead of failing. The last line
-/// of the input may lack its newline. A UTF-8 byte order mark at the very start is skipped. (Shards of files
-/// are cut from the mapped file by `RegionChunker`; streams are never sharded.)
+/// chunk. A line longer than the chunk size grows the chunk (the window) to hold it, up to
+/// `maxDocumentSize`: a longer line can never be parsed, so it is skipped without being held, and
+/// handed on as a chunk that carries only its position (`LineChunk.skippedLength`), which the scanner
+/// reports as a `.documentTooLarge` line. A regular file is looked ahead (`ByteSource.lookAhead`), so
+/// memory stays at the chunk size whatever the line's length; a stream cannot be, so it holds at most
+/// `maxDocumentSize` bytes of the line before giving up on it. The last line of the input may lack its
+/// newline. A UTF-8 byte order mark at the very start is skipped.
 struct LineChunker: ChunkSource {
     var source: any ByteSource
     let chunkSize: Int
+    let maxDocumentSize: Int
     let pool: ChunkPool
     /// Absolute offset of the next byte the source returns.
     private var sourceOffset: Int
@@ -81,9 +35,11 @@ struct LineChunker: ChunkSource {
     var countsLines = true
     let startLine: Int
 
-    init(source: any ByteSource, chunkSize: Int, pool: ChunkPool, startOffset: Int = 0, startLine: Int = 1) {
+    init(source: any ByteSource, chunkSize: Int, pool: ChunkPool, maxDocumentSize: Int = Simd.maxDocumentSize,
+         startOffset: Int = 0, startLine: Int = 1) {
         self.source = source
         self.chunkSize = max(chunkSize, 64)
+        self.maxDocumentSize = max(maxDocumentSize, 1)
         self.pool = pool
         self.sourceOffset = startOffset
         self.nextLine = startLine
@@ -115,13 +71,27 @@ struct LineChunker: ChunkSource {
                 chunk.count += n
                 sourceOffset += n
             }
-            if endOfInput { cut = chunk.count; finished = true; break }
             if let newline = lastNewline(in: chunk) {
                 cut = newline + 1
+                if endOfInput { cut = chunk.count; finished = true }
                 break
             }
-            // A full window without a usable newline: a line longer than the window. Grow the window.
-            chunk = grow(chunk)
+            // No newline in the window: it holds the start of one line (or the whole last line).
+            let held = chunk.count - byteOrderMark(chunk)
+            if endOfInput && held <= maxDocumentSize { cut = chunk.count; finished = true; break }
+            if held > maxDocumentSize { return try skipLine(in: chunk, atEnd: endOfInput) }
+            var needed = min(chunk.capacity * 2, maxDocumentSize + 1 + byteOrderMark(chunk))
+            if let ahead = try source.lookAhead(forNewlineWithin: maxDocumentSize - held + 1) {
+                // A file: how long the line is, before holding any more of it.
+                var rest = 0
+                switch ahead {
+                case .newline(let distance): rest = distance; needed = chunk.count + distance + 1
+                case .end(let distance): rest = distance; needed = chunk.count + distance
+                case .beyond: rest = maxDocumentSize
+                }
+                if held + rest > maxDocumentSize { return try skipLine(in: chunk, atEnd: false) }
+            }
+            chunk = grow(chunk, to: max(needed, chunk.capacity + 1))
         }
         if !finished && cut < chunk.count {
             carryCount = chunk.count - cut
@@ -145,8 +115,55 @@ struct LineChunker: ChunkSource {
         return chunk
     }
 
-    private func grow(_ chunk: LineChunk) -> LineChunk {
-        let bigger = pool.take(capacity: chunk.capacity * 2)
+    /// Reads past the rest of a line longer than `maxDocumentSize` whose first bytes fill `chunk`,
+    /// through its newline (or the end of the input), reusing `chunk`'s buffer; what follows the
+    /// newline is carried. Returns `chunk` emptied, standing for the skipped line.
+    private mutating func skipLine(in chunk: LineChunk, atEnd: Bool) throws -> LineChunk {
+        let mark = byteOrderMark(chunk)
+        let lineStart = chunk.baseOffset + mark
+        let excerpt = SourceLocation.printable(UnsafeBufferPointer(start: chunk.uint8 + mark,
+                                                                    count: min(24, chunk.count - mark)))
+        var length = chunk.count - mark
+        var endOfInput = atEnd
+        while !endOfInput {
+            let n = try source.read(into: UnsafeMutableRawBufferPointer(start: chunk.base, count: chunk.capacity))
+            if n == 0 { endOfInput = true; break }
+            sourceOffset += n
+            if let hit = memchr(chunk.base, 0x0A, n) {
+                let through = UnsafeRawPointer(hit) - UnsafeRawPointer(chunk.base) + 1
+                length += through - 1
+                carryCount = n - through
+                if carryCount > carryCapacity {
+                    carry.deallocate()
+                    carryCapacity = max(carryCount, carryCapacity * 2)
+                    carry = UnsafeMutableRawPointer.allocate(byteCount: carryCapacity, alignment: 8)
+                }
+                carry.copyMemory(from: chunk.base + through, byteCount: carryCount)
+                break
+            }
+            length += n
+        }
+        if endOfInput { finished = true }
+        chunk.count = 0
+        chunk.start = 0
+        chunk.baseOffset = lineStart
+        chunk.skippedLength = length
+        chunk.skippedExcerpt = excerpt
+        chunk.stamp(atInputStart: false, sequence: &nextSequence, countsLines: countsLines,
+                    line: &nextLine, index: &nextIndex)
+        atInputStart = false
+        return chunk
+    }
+
+    /// 3 when `chunk` opens the input with a UTF-8 byte order mark (skipped, not part of a line).
+    private func byteOrderMark(_ chunk: LineChunk) -> Int {
+        guard atInputStart, chunk.count >= 3 else { return 0 }
+        let bytes = chunk.uint8
+        return bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
+    private func grow(_ chunk: LineChunk, to capacity: Int) -> LineChunk {
+        let bigger = pool.take(capacity: capacity)
         bigger.base.copyMemory(from: chunk.base, byteCount: chunk.count)
         bigger.count = chunk.count
         bigger.baseOffset = chunk.baseOffset
@@ -195,4 +212,37 @@ func countNewlines(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
         remaining -= advance
     }
     return n
+}
+
+/// The first line start at or after `nominal` in the regular file `fd` of `size` bytes, and (when
+/// `countingLines`) its 1-based line number, found with positioned reads (for shards of a file).
+func lineStart(atOrAfter nominal: Int, inFile fd: Int32, size: Int, path: String,
+               countingLines: Bool) throws(JSONInputError) -> (offset: Int, line: Int) {
+    guard nominal > 0 else { return (0, 1) }
+    let block = 1 << 22
+    let scratch = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 64)
+    defer { scratch.deallocate() }
+    // The line holding byte `nominal - 1` ends at the first newline from there.
+    var begin = min(nominal, size)
+    var at = nominal - 1
+    search: while at < size {
+        let n = try readSome(fd, into: scratch, count: min(block, size - at), at: at, path: path)
+        if n == 0 { begin = size; break }
+        if let hit = memchr(scratch, 0x0A, n) {
+            begin = at + (UnsafeRawPointer(hit) - UnsafeRawPointer(scratch)) + 1
+            break search
+        }
+        at += n
+        begin = at
+    }
+    guard countingLines else { return (begin, 0) }
+    var newlines = 0
+    var position = 0
+    while position < begin {
+        let n = try readSome(fd, into: scratch, count: min(block, begin - position), at: position, path: path)
+        if n == 0 { break }
+        newlines += countNewlines(scratch.assumingMemoryBound(to: UInt8.self), n)
+        position += n
+    }
+    return (begin, newlines + 1)
 }

@@ -1,4 +1,12 @@
-/// Where chunks come from: a stream read into owned buffers (`LineChunker`) or an input already in
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where chunks come from: a file or stream read into owned buffers (`LineChunker`) or bytes already in
 /// memory, viewed in place (`RegionChunker`).
 protocol ChunkSource {
     /// The next chunk of whole lines, or nil at the end.
@@ -12,11 +20,10 @@ protocol ChunkSource {
     var startLine: Int { get }
 }
 
-/// Cuts an in-memory input (a mapped file or padded bytes) into chunks of whole lines without copying.
+/// Cuts bytes in memory into chunks of whole lines without copying.
 ///
 /// A chunk ends at the last newline before `chunkSize` bytes, or (for a longer line) at the first newline
-/// after it. Pages of finished chunks of a mapped file are released, so the resident size stays flat
-/// whatever the file's size. A UTF-8 byte order mark at offset 0 is skipped.
+/// after it. A UTF-8 byte order mark at offset 0 is skipped.
 struct RegionChunker: ChunkSource {
     let region: ChunkRegion
     let chunkSize: Int
@@ -29,15 +36,9 @@ struct RegionChunker: ChunkSource {
     private var index = 0
     var countsLines = true
     let startLine: Int
-    /// Set for chunks scanned in parallel: their pages are released behind the oldest unfinished one.
-    private let frontier: ReleaseFrontier?
 
-    /// Chunks of `region[begin ..< end]`; `begin` must be a line start and `line` its number. With
-    /// `parallel`, chunks may finish out of order (see `ReleaseFrontier`, which releases `releaseStep`
-    /// bytes at a time).
-    init(region: ChunkRegion, chunkSize: Int, begin: Int = 0, end: Int? = nil, line: Int = 1, parallel: Bool = false,
-         releaseStep: Int = ReleaseFrontier.defaultStep) {
-        self.frontier = parallel ? ReleaseFrontier(region: region, begin: begin, step: releaseStep) : nil
+    /// Chunks of `region[begin ..< end]`; `begin` must be a line start and `line` its number.
+    init(region: ChunkRegion, chunkSize: Int, begin: Int = 0, end: Int? = nil, line: Int = 1) {
         self.region = region
         self.chunkSize = max(chunkSize, 64)
         self.begin = begin
@@ -64,7 +65,7 @@ struct RegionChunker: ChunkSource {
                 cut = nextNewline(bytes, from: target).map { $0 + 1 } ?? end
             }
         }
-        let chunk = LineChunk(region: region, offset: position, count: cut - position, frontier: frontier)
+        let chunk = LineChunk(region: region, offset: position, count: cut - position)
         chunk.baseOffset = position
         chunk.stamp(atInputStart: position == 0, sequence: &sequence, countsLines: countsLines, line: &line,
                     index: &index)
@@ -78,30 +79,13 @@ struct RegionChunker: ChunkSource {
     }
 }
 
-/// The first line start at or after `nominal` in `bytes`, and its 1-based line number. Lines are counted
-/// in windows whose pages are released as they go (for mapped files).
+/// The first line start at or after `nominal` in `region`, and (when `countingLines`) its 1-based line
+/// number.
 func lineStart(atOrAfter nominal: Int, in region: ChunkRegion, countingLines: Bool = true) -> (offset: Int, line: Int) {
     let bytes = region.bytes.bindMemory(to: UInt8.self)
     guard nominal > 0 else { return (0, 1) }
     var begin = min(nominal, bytes.count)
     while begin < bytes.count && bytes[begin - 1] != 0x0A { begin += 1 }
     guard countingLines else { return (begin, 0) }
-    var newlines = 0
-    var position = 0
-    let window = 1 << 22
-    while position < begin {
-        let n = min(window, begin - position)
-        newlines += countNewlines(bytes.baseAddress! + position, n)
-        region.release(position..<(position + n))
-        position += n
-    }
-    return (begin, newlines + 1)
+    return (begin, countNewlines(bytes.baseAddress!, begin) + 1)
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -6,7 +6,7 @@ public enum ReferenceParser {
     /// Seconds a plain C++ `simdjson::dom::parser` loop takes to parse `bytes` `iterations` times, reusing
     /// one parser as a native program would; nil when the input is invalid.
     ///
-    /// - Precondition: `SIMDImplementation.padding` readable bytes follow `bytes` (a `MappedFile` has them).
+    /// - Precondition: `SIMDImplementation.padding` readable bytes follow `bytes` (a `PaddedFile` has them).
     public static func parseSeconds(paddedBytes bytes: UnsafeRawBufferPointer, iterations: Int) -> Double? {
         guard let base = bytes.baseAddress else { return nil }
         let seconds = tj_reference_parse_seconds(base.assumingMemoryBound(to: UInt8.self), bytes.count, iterations)

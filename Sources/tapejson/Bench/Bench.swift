@@ -83,11 +83,11 @@ struct Bench: ParsableCommand {
 /// A file to benchmark, mapped with simdjson's padding.
 struct BenchInput {
     let name: String
-    let file: MappedFile
+    let file: PaddedFile
 
     init(path: String) throws {
         name = URL(fileURLWithPath: path).lastPathComponent
-        file = try MappedFile(path: path)
+        file = try PaddedFile(path: path)
         guard file.bytes.count > 0 else { throw JSONInputError(path: path, reason: "empty file") }
     }
 

@@ -2,21 +2,21 @@ import Foundation
 import Synchronization
 import TapeJSON
 
-/// One file of the project's bundled corpus, loaded twice: memory-mapped with simdjson's padding (what
+/// One file of the project's bundled corpus, loaded twice: read with simdjson's padding (what
 /// the tape parser and native simdjson read) and as `Data` (what the decoders and serializations read,
 /// as an application would after `Data(contentsOf:)`).
 final class CorpusFile: Sendable {
     let name: String
-    let mapped: MappedFile
+    let padded: PaddedFile
     let data: Data
 
     /// The file's size in bytes: the numerator of every throughput figure on it.
-    var size: Int { mapped.bytes.count }
+    var size: Int { padded.bytes.count }
 
     fileprivate init(name: String, directory: URL) throws {
         let url = directory.appendingPathComponent(name)
         self.name = name
-        self.mapped = try MappedFile(path: url.path)
+        self.padded = try PaddedFile(path: url.path)
         self.data = try Data(contentsOf: url)
     }
 }

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where streamed bytes come from (JSON Lines, arrays): read in order into the reader's own buffers.
+protocol ByteSource {
+    /// Reads up to `buffer.count` bytes; 0 at the end of the input.
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// For an input that can be read ahead without consuming it (a regular file): how far the next `\n`
+    /// lies from the read position, looking at most `limit` bytes ahead. Nil for a stream.
+    mutating func lookAhead(forNewlineWithin limit: Int) throws -> LookAhead?
+}
+
+/// What `ByteSource.lookAhead(forNewlineWithin:)` found.
+enum LookAhead: Equatable {
+    /// The next `\n` is this many bytes past the read position.
+    case newline(at: Int)
+    /// The input ends this many bytes past the read position, with no `\n` before.
+    case end(at: Int)
+    /// No `\n` and no end within the limit.
+    case beyond
+}
+
+extension ByteSource {
+    func lookAhead(forNewlineWithin limit: Int) throws -> LookAhead? { nil }
+}
+
+/// A file descriptor: a regular file, a pipe, a socket or standard input.
+///
+/// A file this reader opened is read with `pread` between a start and an end offset (a shard's range);
+/// a descriptor it was given (standard input, a `FileHandle`) with `read` from its current position, so
+/// the descriptor's position follows what was consumed. For a regular file, reaching the end before the
+/// size it had when opened means it was truncated under the reader (log rotation): that is a
+/// `JSONInputError` naming the byte, never a silent early end (and never a signal, as touching a
+/// truncated memory mapping would be).
+final class FileDescriptorSource: ByteSource {
+    let fd: Int32
+    let path: String
+    private let owned: Bool
+    /// Whether `fd` is a regular file (positions, look-ahead and the shrink check apply).
+    let isRegular: Bool
+    /// Absolute offset in the file of the next byte (regular files).
+    private(set) var position: Int
+    /// Where reading stops: the end of a shard, or `Int.max` for the whole input.
+    private let end: Int
+    /// For a regular file: where its end was when it was opened (or `end`, when smaller).
+    private let expectedEnd: Int
+    /// Whether reads go through `pread` at `position` (a file this reader opened) or `read`.
+    private let positioned: Bool
+
+    /// Opens `path` for reading from `begin` to `end` (its end when nil). A path that is not a regular
+    /// file (a pipe, a device, `/dev/stdin`) is read as a stream from its start, and `begin` must be 0.
+    init(path: String, begin: Int = 0, end: Int? = nil) throws(JSONInputError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw JSONInputError(path: path, errno: errno) }
+        let info: FileInfo
+        do { info = try FileInfo(fd: fd, path: path) } catch {
+            close(fd)
+            throw error
+        }
+        self.fd = fd
+        self.path = path
+        self.owned = true
+        self.isRegular = info.isRegular
+        self.positioned = info.isRegular
+        self.position = begin
+        self.end = end ?? Int.max
+        self.expectedEnd = info.isRegular ? min(info.size, self.end) : 0
+        if info.isRegular {
+            _ = posix_fadvise(fd, off_t(begin), 0, Int32(POSIX_FADV_SEQUENTIAL))
+        }
+    }
+
+    /// Reads `fd` from its current position to its end; it stays open.
+    init(fd: Int32, path: String) throws(JSONInputError) {
+        let info = try FileInfo(fd: fd, path: path)
+        self.fd = fd
+        self.path = path
+        self.owned = false
+        self.isRegular = info.isRegular
+        self.positioned = false
+        self.position = info.isRegular ? max(0, Int(lseek(fd, 0, SEEK_CUR))) : 0
+        self.end = Int.max
+        self.expectedEnd = info.isRegular ? info.size : 0
+    }
+
+    deinit { if owned { close(fd) } }
+
+    /// The size the file had when it was opened (regular files; 0 otherwise).
+    var sizeAtOpen: Int { expectedEnd }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let wanted = min(buffer.count, end - position)
+        guard wanted > 0 else { return 0 }
+        let n = try readSome(fd, into: buffer.baseAddress!, count: wanted, at: positioned ? position : -1, path: path)
+        if n == 0 && isRegular && position < expectedEnd {
+            throw JSONInputError(path: path, shrankTo: FileInfo.currentSize(fd), from: expectedEnd, at: position)
+        }
+        position += n
+        return n
+    }
+
+    func lookAhead(forNewlineWithin limit: Int) throws -> LookAhead? {
+        guard isRegular else { return nil }
+        let block = 1 << 20
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 64)
+        defer { scratch.deallocate() }
+        var looked = 0
+        while looked < limit {
+            let wanted = min(block, limit - looked, end - position - looked)
+            if wanted <= 0 { return .end(at: looked) }
+            let n = try readSome(fd, into: scratch, count: wanted, at: position + looked, path: path)
+            if n == 0 { return .end(at: looked) }
+            if let hit = memchr(scratch, 0x0A, n) { return .newline(at: looked + (UnsafeRawPointer(hit) - UnsafeRawPointer(scratch))) }
+            looked += n
+        }
+        return .beyond
+    }
+}
+
+/// Bytes already in memory.
+struct MemorySource: ByteSource {
+    let bytes: [UInt8]
+    var position = 0
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let n = min(buffer.count, bytes.count - position)
+        if n > 0 {
+            bytes.withUnsafeBytes { all in
+                buffer.baseAddress!.copyMemory(from: all.baseAddress! + position, byteCount: n)
+            }
+            position += n
+        }
+        return n
+    }
+
+    mutating func lookAhead(forNewlineWithin limit: Int) throws -> LookAhead? {
+        let available = min(limit, bytes.count - position)
+        if let k = bytes[position..<(position + available)].firstIndex(of: 0x0A) { return .newline(at: k - position) }
+        return available < limit ? .end(at: available) : .beyond
+    }
+}
