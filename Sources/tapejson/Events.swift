@@ -44,8 +44,8 @@ struct Events: ParsableCommand {
             case .null: line.writeRaw("null")
             }
             line.bytes.append(0x0A)
-            out.write(line.bytes)
+            try out.write(line.bytes)
         }
-        out.flush()
+        try out.flush()
     }
 }

@@ -29,12 +29,17 @@ struct GenLogs: ParsableCommand {
         guard let bytes = GenLogs.parseSize(size) else {
             throw ValidationError("--size must be a number of bytes, optionally with KB, MB or GB: got '\(size)'")
         }
-        let fd: Int32 = path == "-" ? 1 : open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let toStandardOutput = path == "-"
+        let destination = toStandardOutput ? StandardOutput.destination : path
+        let fd: Int32 = toStandardOutput ? 1 : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             Diagnostics.error("tapejson: \(path): \(String(cString: strerror(errno)))")
             throw ExitCode(ExitStatus.usageOrIO)
         }
-        defer { if fd != 1 { close(fd) } }
+        // A file is closed once, checked, at the end; on a failure it is closed by the `defer` (the
+        // failure is what gets reported). Standard output is checked as the process exits (`terminate`).
+        var fileOpen = !toStandardOutput
+        defer { if fileOpen { close(fd) } }
         var generator = LogGenerator(seed: seed)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)
@@ -44,11 +49,16 @@ struct GenLogs: ParsableCommand {
             generator.appendLine(to: &buffer)
             written += buffer.count - before
             if buffer.count >= 1 << 20 {
-                writeAll(fd, buffer)
+                try writeAll(fd, buffer, destination: destination)
                 buffer.removeAll(keepingCapacity: true)
             }
         }
-        writeAll(fd, buffer)
+        try writeAll(fd, buffer, destination: destination)
+        if fileOpen {
+            fileOpen = false
+            // Some file systems (NFS) report a failed write only here.
+            if close(fd) != 0 && errno != EINTR { throw OutputError(destination: destination, code: errno) }
+        }
     }
 
     /// `123`, `10KB`, `256MB`, `1GB` (decimal units; also KiB/MiB/GiB in powers of 1024).

@@ -27,15 +27,15 @@ struct Paths: ParsableCommand {
         }
         var out = StandardOutput()
         var printer = LeafPrinter()
-        document.root.forEachLeaf { pointer, value in
+        try document.root.forEachLeaf { pointer, value in
             printer.line.bytes.removeAll(keepingCapacity: true)
             pointer.withUnsafeBufferPointer { printer.line.bytes.append(contentsOf: $0) }
             printer.line.bytes.append(0x09)
             printer.line.write(value)
             printer.line.bytes.append(0x0A)
-            out.write(printer.line.bytes)
+            try out.write(printer.line.bytes)
         }
-        out.flush()
+        try out.flush()
     }
 }
 

@@ -22,16 +22,21 @@ struct TapeJSONCommand: ParsableCommand {
     )
 
     static func main() {
-        // Writes to a closed pipe fail with EPIPE (handled in `writeAll`) instead of killing the process.
+        // Writes to a closed pipe fail with EPIPE, and writes past the file size limit with EFBIG,
+        // instead of killing the process: both are handled where output is written (`OutputError`).
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as OutputError {
+            exitForOutputFailure(error)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 // --help and --version
-                print(fullMessage(for: error))
+                var out = StandardOutput()
+                do { try out.write(fullMessage(for: error) + "\n") } catch { exitForOutputFailure(error) }
                 terminate(0)
             }
             if let exitCode = error as? ExitCode { terminate(exitCode.rawValue) }
@@ -46,5 +51,6 @@ struct TapeJSONCommand: ParsableCommand {
 /// The exit statuses every subcommand shares.
 enum ExitStatus {
     static let invalid: Int32 = 1
+    /// Usage errors, unreadable input, and output that cannot be written.
     static let usageOrIO: Int32 = 2
 }

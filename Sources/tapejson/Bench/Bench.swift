@@ -69,14 +69,14 @@ struct Bench: ParsableCommand {
 
         let showProgress = isatty(2) == 1 && !json
         let harness = BenchHarness(rounds: rounds, sampleTime: sampleTime) { message in
-            if showProgress { writeAll(2, Array("\r\u{1B}[K\(message)".utf8)) }
+            if showProgress { Diagnostics.write("\r\u{1B}[K\(message)") }
         }
         let figures = try harness.measure(plan.workloads)
-        if showProgress { writeAll(2, Array("\r\u{1B}[K".utf8)) }
+        if showProgress { Diagnostics.write("\r\u{1B}[K") }
         let report = BenchReport(plan: plan, figures: figures, machine: machineLine(), allocator: allocator, peakMemory: peakResidentBytes())
         var out = StandardOutput()
-        out.write(json ? report.json() : report.table())
-        out.flush()
+        try out.write(json ? report.json() : report.table())
+        try out.flush()
     }
 }
 
