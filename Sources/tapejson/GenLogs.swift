@@ -12,7 +12,10 @@ struct GenLogs: ParsableCommand {
             offsets) with epoch-millisecond integers, levels in two casings, services, messages with escapes \
             and non-ASCII text, nested http objects, arrays, nulls, 64-bit integers, and the user id under \
             the keys userId, user_id and UserID. The records follow the corpus's log schema (the LogLine \
-            model of CorpusModels).
+            model of CorpusModels). Exit status: 0 done, 2 usage or I/O errors; output that cannot be \
+            written (a full disk, a file size limit) gives 'tapejson: cannot write to PATH: REASON' on stderr \
+            and status 2 (what was written stays). With '-' (standard output), a reader that stops early \
+            (| head) ends the command quietly with status 0.
             """
     )
 

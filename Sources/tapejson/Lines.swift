@@ -10,7 +10,7 @@ struct Lines: ParsableCommand {
             Without --count or --fields, prints the valid (and matching) lines unchanged. \
             Exit status: 0 done; 1 a bad line under --on-error fail, or any bad line under report; \
             2 usage or I/O errors. A one-line summary goes to stderr; a progress bar too when stderr is a terminal.
-            """
+            """ + " " + ExitStatus.outputFailures
     )
 
     @Argument(help: "The JSON Lines file; '-' reads standard input.")

@@ -7,8 +7,9 @@ struct Paths: ParsableCommand {
         abstract: "Print every leaf as JSON-Pointer<TAB>JSON-value (like gron).",
         discussion: """
             Leaves are strings, numbers, booleans, nulls, and empty objects and arrays. Pointers follow \
-            RFC 6901 ('~' is written '~0', '/' is '~1'); the root value alone has the empty pointer.
-            """
+            RFC 6901 ('~' is written '~0', '/' is '~1'); the root value alone has the empty pointer. \
+            Exit status: 0 done, 1 invalid input, 2 usage or I/O errors.
+            """ + " " + ExitStatus.outputFailures
     )
 
     @Argument(help: "The file to read; '-' reads standard input.")

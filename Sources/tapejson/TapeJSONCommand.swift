@@ -17,7 +17,9 @@ struct TapeJSONCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tapejson",
         abstract: "Fast JSON validation, inspection and benchmarking on simdjson's tape.",
-        discussion: "Exit status: 0 when every input is valid, 1 when any is invalid, 2 for usage or I/O errors.",
+        discussion: "Exit status: 0 when every input is valid, 1 when any is invalid, 2 for usage or I/O errors "
+            + "(output that cannot be written included: the error names it on stderr). A reader that stops early "
+            + "(| head) ends a command quietly with status 0.",
         subcommands: [Bench.self, Validate.self, Lines.self, GenLogs.self, Events.self, Paths.self]
     )
 
@@ -53,4 +55,11 @@ enum ExitStatus {
     static let invalid: Int32 = 1
     /// Usage errors, unreadable input, and output that cannot be written.
     static let usageOrIO: Int32 = 2
+
+    /// For the help of commands that write: what a failure to write gives.
+    static let outputFailures = """
+        Output that cannot be written (a full disk, a closed descriptor) counts as an I/O error, \
+        reported as 'tapejson: cannot write to standard output: REASON' on stderr. A reader that stops \
+        early (| head) ends the command quietly with status 0.
+        """
 }
