@@ -7,8 +7,9 @@ struct Events: ParsableCommand {
         abstract: "Print a document's event stream, one event a line.",
         discussion: """
             Events: start-object, end-object, start-array, end-array, key "NAME", string "TEXT", \
-            int N, uint N, double X, bool true|false, null. Strings are printed as JSON strings.
-            """
+            int N, uint N, double X, bool true|false, null. Strings are printed as JSON strings. \
+            Exit status: 0 done, 1 invalid input, 2 usage or I/O errors.
+            """ + " " + ExitStatus.outputFailures
     )
 
     @Argument(help: "The file to read; '-' reads standard input.")
@@ -44,8 +45,8 @@ struct Events: ParsableCommand {
             case .null: line.writeRaw("null")
             }
             line.bytes.append(0x0A)
-            out.write(line.bytes)
+            try out.write(line.bytes)
         }
-        out.flush()
+        try out.flush()
     }
 }

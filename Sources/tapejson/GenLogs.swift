@@ -12,7 +12,10 @@ struct GenLogs: ParsableCommand {
             offsets) with epoch-millisecond integers, levels in two casings, services, messages with escapes \
             and non-ASCII text, nested http objects, arrays, nulls, 64-bit integers, and the user id under \
             the keys userId, user_id and UserID. The records follow the corpus's log schema (the LogLine \
-            model of CorpusModels).
+            model of CorpusModels). Exit status: 0 done, 2 usage or I/O errors; output that cannot be \
+            written (a full disk, a file size limit) gives 'tapejson: cannot write to PATH: REASON' on stderr \
+            and status 2 (what was written stays). With '-' (standard output), a reader that stops early \
+            (| head) ends the command quietly with status 0.
             """
     )
 
@@ -29,12 +32,17 @@ struct GenLogs: ParsableCommand {
         guard let bytes = GenLogs.parseSize(size) else {
             throw ValidationError("--size must be a number of bytes, optionally with KB, MB or GB: got '\(size)'")
         }
-        let fd: Int32 = path == "-" ? 1 : open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let toStandardOutput = path == "-"
+        let destination = toStandardOutput ? StandardOutput.destination : path
+        let fd: Int32 = toStandardOutput ? 1 : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             Diagnostics.error("tapejson: \(path): \(String(cString: strerror(errno)))")
             throw ExitCode(ExitStatus.usageOrIO)
         }
-        defer { if fd != 1 { close(fd) } }
+        // A file is closed once, checked, at the end; on a failure it is closed by the `defer` (the
+        // failure is what gets reported). Standard output is checked as the process exits (`terminate`).
+        var fileOpen = !toStandardOutput
+        defer { if fileOpen { close(fd) } }
         var generator = LogGenerator(seed: seed)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)
@@ -44,11 +52,16 @@ struct GenLogs: ParsableCommand {
             generator.appendLine(to: &buffer)
             written += buffer.count - before
             if buffer.count >= 1 << 20 {
-                writeAll(fd, buffer)
+                try writeAll(fd, buffer, destination: destination)
                 buffer.removeAll(keepingCapacity: true)
             }
         }
-        writeAll(fd, buffer)
+        try writeAll(fd, buffer, destination: destination)
+        if fileOpen {
+            fileOpen = false
+            // Some file systems (NFS) report a failed write only here.
+            if close(fd) != 0 && errno != EINTR { throw OutputError(destination: destination, code: errno) }
+        }
     }
 
     /// `123`, `10KB`, `256MB`, `1GB` (decimal units; also KiB/MiB/GiB in powers of 1024).

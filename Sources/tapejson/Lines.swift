@@ -10,7 +10,7 @@ struct Lines: ParsableCommand {
             Without --count or --fields, prints the valid (and matching) lines unchanged. \
             Exit status: 0 done; 1 a bad line under --on-error fail, or any bad line under report; \
             2 usage or I/O errors. A one-line summary goes to stderr; a progress bar too when stderr is a terminal.
-            """
+            """ + " " + ExitStatus.outputFailures
     )
 
     @Argument(help: "The JSON Lines file; '-' reads standard input.")
@@ -71,7 +71,7 @@ struct Lines: ParsableCommand {
         let compact = array
         let progress = ProgressLine(path: path)
         var out = StandardOutput()
-        if let selection, let header = selection.header() { out.write(header) }
+        if let selection, let header = selection.header() { try out.write(header) }
         let started = ContinuousClock.now
         var matched = 0
         let summary: JSONLinesSummary
@@ -85,10 +85,10 @@ struct Lines: ParsableCommand {
             // Array elements may span lines: re-serialize them compactly. Lines pass through unchanged.
             return .matched(compact ? compactText(line) : Array(line.bytes.withUnsafeBufferPointer { $0 }) + [0x0A])
         }
-        func emit(_ output: Output) {
+        func emit(_ output: Output) throws {
             if case .matched(let bytes) = output {
                 matched += 1
-                if !bytes.isEmpty { out.write(bytes) }
+                if !bytes.isEmpty { try out.write(bytes) }
             }
         }
         func report(_ error: JSONLineError) {
@@ -98,25 +98,25 @@ struct Lines: ParsableCommand {
         do {
             if array {
                 let stream = JSONArrayStream(path: path, options: JSONLinesOptions(errorPolicy: onError.policy))
-                summary = try stream.forEach({ element in emit(try transform(element)) }, onInvalidElement: report)
+                summary = try stream.forEach({ element in try emit(try transform(element)) }, onInvalidElement: report)
             } else {
-                summary = try reader.map(jobs: jobs, ordered: true, transform, each: { output, _ in emit(output) },
+                summary = try reader.map(jobs: jobs, ordered: true, transform, each: { output, _ in try emit(output) },
                                          onInvalidLine: report, onProgress: { progress.update($0) })
             }
         } catch let error as JSONLineError {
             progress.clear()
-            out.flush()
+            try out.flush()
             Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
             throw ExitCode(ExitStatus.invalid)
         } catch let error as JSONInputError {
             progress.clear()
-            out.flush()
+            try out.flush()
             Diagnostics.error("tapejson: \(error)")
             throw ExitCode(ExitStatus.usageOrIO)
         }
         progress.clear()
-        if count { out.write("\(matched)\n") }
-        out.flush()
+        if count { try out.write("\(matched)\n") }
+        try out.flush()
         if !quiet {
             let elapsed = max(seconds(ContinuousClock.now - started), 1e-9)
             Diagnostics.error(String(format: "tapejson: %@: %d lines, %d valid, %d invalid, %.1f MB in %.2f s (%.1f MB/s, %.0f lines/s)",

@@ -178,13 +178,13 @@ final class ProgressLine {
             text = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
                 + String(format: "%3.0f%% ", fraction * 100) + text + String(format: ", ETA %.0f s", eta)
         }
-        writeAll(2, Array("\r\u{1B}[K\(text)".utf8))
+        Diagnostics.write("\r\u{1B}[K\(text)")
         drawn = true
     }
 
     func clear() {
         guard enabled, drawn else { return }
-        writeAll(2, Array("\r\u{1B}[K".utf8))
+        Diagnostics.write("\r\u{1B}[K")
         drawn = false
     }
 }

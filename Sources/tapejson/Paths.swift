@@ -7,8 +7,9 @@ struct Paths: ParsableCommand {
         abstract: "Print every leaf as JSON-Pointer<TAB>JSON-value (like gron).",
         discussion: """
             Leaves are strings, numbers, booleans, nulls, and empty objects and arrays. Pointers follow \
-            RFC 6901 ('~' is written '~0', '/' is '~1'); the root value alone has the empty pointer.
-            """
+            RFC 6901 ('~' is written '~0', '/' is '~1'); the root value alone has the empty pointer. \
+            Exit status: 0 done, 1 invalid input, 2 usage or I/O errors.
+            """ + " " + ExitStatus.outputFailures
     )
 
     @Argument(help: "The file to read; '-' reads standard input.")
@@ -27,15 +28,15 @@ struct Paths: ParsableCommand {
         }
         var out = StandardOutput()
         var printer = LeafPrinter()
-        document.root.forEachLeaf { pointer, value in
+        try document.root.forEachLeaf { pointer, value in
             printer.line.bytes.removeAll(keepingCapacity: true)
             pointer.withUnsafeBufferPointer { printer.line.bytes.append(contentsOf: $0) }
             printer.line.bytes.append(0x09)
             printer.line.write(value)
             printer.line.bytes.append(0x0A)
-            out.write(printer.line.bytes)
+            try out.write(printer.line.bytes)
         }
-        out.flush()
+        try out.flush()
     }
 }
 

@@ -12,8 +12,9 @@ struct Bench: ParsableCommand {
             interleaved (every round runs each of them for --sample-time seconds, and at least twice when \
             a run takes under 0.15 s, three times under 0.05 s) and every run is timed on its own; the table shows the fastest run of each workload (the most repeatable figure on a \
             shared machine) and the ratio of the median runs beside it. Build with \
-            `swift build -c release` and compare only ratios from one run.
-            """
+            `swift build -c release` and compare only ratios from one run. \
+            Exit status: 0 done, 2 usage or I/O errors.
+            """ + " " + ExitStatus.outputFailures
     )
 
     @Option(name: .long, help: "The bundled corpus directory.")
@@ -69,14 +70,14 @@ struct Bench: ParsableCommand {
 
         let showProgress = isatty(2) == 1 && !json
         let harness = BenchHarness(rounds: rounds, sampleTime: sampleTime) { message in
-            if showProgress { writeAll(2, Array("\r\u{1B}[K\(message)".utf8)) }
+            if showProgress { Diagnostics.write("\r\u{1B}[K\(message)") }
         }
         let figures = try harness.measure(plan.workloads)
-        if showProgress { writeAll(2, Array("\r\u{1B}[K".utf8)) }
+        if showProgress { Diagnostics.write("\r\u{1B}[K") }
         let report = BenchReport(plan: plan, figures: figures, machine: machineLine(), allocator: allocator, peakMemory: peakResidentBytes())
         var out = StandardOutput()
-        out.write(json ? report.json() : report.table())
-        out.flush()
+        try out.write(json ? report.json() : report.table())
+        try out.flush()
     }
 }
 

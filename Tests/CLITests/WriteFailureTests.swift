@@ -1,0 +1,328 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Output that cannot be written never crashes `tapejson` and is never silently lost: every command
+// that writes reports `tapejson: cannot write to DESTINATION: REASON` on stderr and exits with the I/O
+// status, whether the failure comes at the first 64 KiB flush, mid-stream (with `lines`' workers
+// running) or at the final flush. A reader that closes its pipe early is not a failure: the command
+// stops quietly with status 0. Children start with SIGPIPE and SIGXFSZ at their default (fatal)
+// actions and unblocked, so that these tests see whether `tapejson` itself keeps them from killing it.
+
+/// `ExitStatus.usageOrIO`, as documented in the help and the README.
+private let ioStatus: Int32 = 2
+
+/// The message for standard output on a full device.
+private let fullStandardOutput = "tapejson: cannot write to standard output: " + String(cString: strerror(ENOSPC))
+
+/// Where a child's standard output goes.
+private enum Sink {
+    /// A path opened for writing, such as /dev/full.
+    case path(String)
+    /// An open descriptor of this process (a pipe's write end), duplicated onto the child's.
+    case descriptor(Int32)
+    /// No standard output at all (`>&-`).
+    case closed
+}
+
+/// Starts `executable` (the `tapejson` built next to this bundle when nil) with `arguments`, standard
+/// input from /dev/null, standard error into `stderrPath`, standard output to `stdout`.
+private func spawn(_ arguments: [String], stdout: Sink, stderrPath: String, executable: String? = nil) throws -> pid_t {
+    _ = Tool.ignoreSIGPIPE
+    let tool = try #require(Tool.path, "tapejson not found next to \(CommandLine.arguments.first ?? "?")")
+    let program = executable ?? tool
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    switch stdout {
+    case .path(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    case .descriptor(let fd): posix_spawn_file_actions_adddup2(&actions, fd, 1)
+    case .closed: posix_spawn_file_actions_addclose(&actions, 1)
+    }
+    posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    sigaddset(&defaults, SIGXFSZ)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    // And none blocked: the test's thread (a pool thread) may block some, and a blocked SIGXFSZ or
+    // SIGPIPE would hide what the child does about them.
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid: pid_t = 0
+    let spawned = Tool.spawnLock.withLock { posix_spawn(&pid, program, &actions, &attributes, argv, environ) }
+    guard spawned == 0 else { throw POSIXError(call: "posix_spawn", code: spawned) }
+    return pid
+}
+
+/// How a child ended.
+private struct Ending {
+    var status: Int32
+    /// The signal that ended it, 0 if none (the watchdog's SIGKILL counts).
+    var signal: Int32
+    var stderr: String
+
+    /// The lines of stderr saying that output could not be written.
+    var writeErrors: [Substring] { stderr.split(separator: "\n").filter { $0.contains("cannot write to") } }
+}
+
+/// Waits for `pid`, killing it after `watchdog` seconds (a hang then fails the test as a signal).
+private func wait(_ pid: pid_t, stderrPath: String, watchdog: Double = 60) throws -> Ending {
+    var status: Int32 = 0
+    let deadline = Date().addingTimeInterval(watchdog)
+    while waitpid(pid, &status, WNOHANG) == 0 {
+        if Date() > deadline {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+            break
+        }
+        usleep(1000)
+    }
+    let signal = status & 0x7F
+    return Ending(status: signal == 0 ? (status >> 8) & 0xFF : -1, signal: signal,
+                  stderr: String(decoding: try readFile(stderrPath), as: UTF8.self))
+}
+
+/// Runs `tapejson` with standard output sent to `stdout` and waits for it.
+private func run(_ arguments: [String], stdout: Sink = .path("/dev/full"), watchdog: Double = 60) throws -> Ending {
+    try withTemporaryDirectory { directory in
+        let stderrPath = directory + "/stderr"
+        let pid = try spawn(arguments, stdout: stdout, stderrPath: stderrPath)
+        return try wait(pid, stderrPath: stderrPath, watchdog: watchdog)
+    }
+}
+
+/// Checks the ending of a run whose output could not be written: the I/O status, no signal, and one
+/// clear message naming the destination.
+private func expectWriteFailure(_ ending: Ending, message: String = fullStandardOutput,
+                                sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(ending.signal == 0, "killed by signal \(ending.signal); stderr: \(ending.stderr)", sourceLocation: sourceLocation)
+    #expect(ending.status == ioStatus, "stderr: \(ending.stderr)", sourceLocation: sourceLocation)
+    #expect(ending.writeErrors == [Substring(message)], "stderr: \(ending.stderr)", sourceLocation: sourceLocation)
+}
+
+/// Test inputs, made here (no shared data).
+private enum Inputs {
+    /// A small JSON document (a few hundred bytes of events or paths: written at the final flush).
+    static let smallDocument = Array(#"{"a":[1,-2,1.5,"x\ny",true,false,null],"b":{"c":{}},"é":"\u00e9"}"#.utf8)
+
+    /// A JSON document whose events and paths run to megabytes (written while the walk goes on).
+    static let largeDocument: [UInt8] = {
+        var text = "["
+        for k in 0..<40_000 {
+            if k > 0 { text += "," }
+            text += #"{"id":\#(k),"name":"item \#(k)","tags":["a","b"],"ok":true}"#
+        }
+        return Array((text + "]").utf8)
+    }()
+
+    /// JSON Lines of `count` records (about 90 bytes each).
+    static func lines(_ count: Int) -> [UInt8] {
+        var text = ""
+        text.reserveCapacity(count * 96)
+        for k in 0..<count {
+            text += #"{"id":\#(k),"level":"\#(k % 7 == 0 ? "ERROR" : "INFO")","http":{"status":\#(200 + k % 5)},"msg":"line \#(k)"}"#
+            text += "\n"
+        }
+        return Array(text.utf8)
+    }
+
+    static let fewLines = lines(20)
+    /// Several megabytes: output far beyond a pipe's buffer and the 64 KiB flushes.
+    static let manyLines = lines(80_000)
+}
+
+@Suite("write failures: events, paths, validate, --help")
+struct WriteFailureDocumentTests {
+    @Test("events to a full device: exit 2, the message, no signal", arguments: [false, true])
+    func events(large: Bool) throws {
+        try withTemporaryFile(large ? Inputs.largeDocument : Inputs.smallDocument) { path in
+            expectWriteFailure(try run(["events", path]))
+        }
+    }
+
+    @Test("paths to a full device: exit 2, the message, no signal", arguments: [false, true])
+    func paths(large: Bool) throws {
+        try withTemporaryFile(large ? Inputs.largeDocument : Inputs.smallDocument) { path in
+            expectWriteFailure(try run(["paths", path]))
+        }
+    }
+
+    @Test("a closed standard output is an I/O error too")
+    func closedStandardOutput() throws {
+        try withTemporaryFile(Inputs.smallDocument) { path in
+            let ending = try run(["events", path], stdout: .closed)
+            expectWriteFailure(ending, message: "tapejson: cannot write to standard output: " + String(cString: strerror(EBADF)))
+        }
+    }
+
+    @Test("validate writes nothing to standard output: a full device changes nothing; a full stderr loses the messages, not the status")
+    func validate() throws {
+        try withTemporaryFile(Inputs.smallDocument) { path in
+            let ending = try run(["validate", path])
+            #expect(ending.signal == 0 && ending.status == 0, "stderr: \(ending.stderr)")
+            #expect(ending.stderr.isEmpty)
+        }
+        try withTemporaryFile(Array("[1,".utf8)) { path in
+            let ending = try run(["validate", path])
+            #expect(ending.signal == 0 && ending.status == 1, "stderr: \(ending.stderr)")
+            #expect(ending.stderr.hasPrefix(path + ":1:"))
+            // Standard error itself full: nowhere to report, but the status still says invalid.
+            let pid = try spawn(["validate", path], stdout: .path("/dev/null"), stderrPath: "/dev/full")
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 1)
+        }
+    }
+
+    @Test("--help to a full device", arguments: [["--help"], ["lines", "--help"]])
+    func help(arguments: [String]) throws {
+        expectWriteFailure(try run(arguments))
+    }
+}
+
+@Suite("write failures: lines")
+struct WriteFailureLinesTests {
+    static let modes: [[String]] = [
+        [],
+        ["--fields", "id,http.status"],
+        ["--fields", "id,level", "--format", "csv"],
+        ["--fields", "id,level", "--format", "tsv"],
+        ["--count"],
+        ["--where", "level=ERROR"],
+    ]
+
+    @Test("lines to a full device, few lines (the final flush fails): exit 2, the message, no signal", arguments: modes)
+    func fewLines(mode: [String]) throws {
+        try withTemporaryFile(Inputs.fewLines, name: "few.ndjson") { path in
+            expectWriteFailure(try run(["lines", path] + mode))
+        }
+    }
+
+    @Test("lines to a full device, megabytes with 1 and 2 workers (a flush mid-stream fails)",
+          arguments: modes.filter { $0 != ["--count"] }, [1, 2])
+    func manyLines(mode: [String], jobs: Int) throws {
+        try withTemporaryFile(Inputs.manyLines, name: "many.ndjson") { path in
+            expectWriteFailure(try run(["lines", path, "--jobs", String(jobs)] + mode))
+        }
+    }
+
+    @Test("lines --array to a full device", arguments: [false, true])
+    func array(large: Bool) throws {
+        try withTemporaryFile(large ? Inputs.largeDocument : Inputs.smallDocument, name: "array.json") { path in
+            let ending = try run(["lines", "--array", path])
+            if large {
+                expectWriteFailure(ending)
+            } else {
+                // The small document is an object, not an array: invalid (1), with nothing to write.
+                #expect(ending.signal == 0 && ending.status == 1, "stderr: \(ending.stderr)")
+            }
+        }
+    }
+
+    @Test("a reader that closes the pipe early ends lines quietly: status 0, no signal, nothing on stderr",
+          arguments: [1, 2])
+    func closedPipe(jobs: Int) throws {
+        try withTemporaryFile(Inputs.manyLines, name: "many.ndjson") { path in
+            let ending = try readPartlyThenClose(["lines", path, "--jobs", String(jobs)])
+            #expect(ending.signal == 0, "killed by signal \(ending.signal); stderr: \(ending.stderr)")
+            #expect(ending.status == 0, "stderr: \(ending.stderr)")
+            // Not even the summary line: the command stopped at the closed pipe rather than running on.
+            #expect(ending.stderr.isEmpty, "stderr: \(ending.stderr)")
+        }
+    }
+}
+
+/// Runs `tapejson` into a pipe, reads the first 16 KiB of its output, closes the pipe and waits.
+private func readPartlyThenClose(_ arguments: [String]) throws -> Ending {
+    try withTemporaryDirectory { directory in
+        let stderrPath = directory + "/stderr"
+        var ends: [Int32] = [-1, -1]
+        let made = Tool.spawnLock.withLock { () -> Bool in
+            guard pipe(&ends) == 0 else { return false }
+            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+            return true
+        }
+        guard made else { throw POSIXError(call: "pipe", code: errno) }
+        let pid: pid_t
+        do {
+            pid = try spawn(arguments, stdout: .descriptor(ends[1]), stderrPath: stderrPath)
+        } catch {
+            close(ends[0])
+            close(ends[1])
+            throw error
+        }
+        close(ends[1])
+        var received = 0
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while received < 16 << 10 {
+            let n = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            received += n
+        }
+        close(ends[0])
+        let ending = try wait(pid, stderrPath: stderrPath)
+        #expect(received >= 16 << 10, "the command wrote only \(received) bytes")
+        return ending
+    }
+}
+
+@Suite("write failures: gen-logs and bench")
+struct WriteFailureGenLogsBenchTests {
+    @Test("gen-logs to a path on a full device names the path")
+    func genLogsPath() throws {
+        let ending = try run(["gen-logs", "--size", "1MB", "/dev/full"], stdout: .path("/dev/null"))
+        expectWriteFailure(ending, message: "tapejson: cannot write to /dev/full: " + String(cString: strerror(ENOSPC)))
+    }
+
+    @Test("gen-logs - to a full standard output", arguments: ["10KB", "3MB"])
+    func genLogsStandardOutput(size: String) throws {
+        expectWriteFailure(try run(["gen-logs", "--size", size, "-"]))
+    }
+
+    @Test("gen-logs - into a pipe closed early: status 0, no signal, nothing on stderr")
+    func genLogsClosedPipe() throws {
+        let ending = try readPartlyThenClose(["gen-logs", "--size", "8MB", "-"])
+        #expect(ending.signal == 0 && ending.status == 0, "signal \(ending.signal), status \(ending.status): \(ending.stderr)")
+        #expect(ending.stderr.isEmpty)
+    }
+
+    @Test("gen-logs past the file size limit (a disk filling up): the error names the path, no SIGXFSZ")
+    func genLogsFileSizeLimit() throws {
+        let tool = try #require(Tool.path)
+        try withTemporaryDirectory { directory in
+            let output = directory + "/logs.ndjson"
+            let stderrPath = directory + "/stderr"
+            // `ulimit -f` counts blocks of 512 (POSIX shells) or 1024 bytes: a limit far under 2 MB either way.
+            let pid = try spawn(["-c", #"ulimit -f 256 && exec "$0" "$@""#, tool, "gen-logs", "--size", "2MB", output],
+                                stdout: .path("/dev/null"), stderrPath: stderrPath, executable: "/bin/sh")
+            let ending = try wait(pid, stderrPath: stderrPath)
+            expectWriteFailure(ending, message: "tapejson: cannot write to \(output): " + String(cString: strerror(EFBIG)))
+        }
+    }
+
+    @Test("bench to a full device, table and --json", arguments: [false, true])
+    func bench(json: Bool) throws {
+        try withTemporaryFile(Inputs.smallDocument, name: "small.json") { path in
+            let ending = try run(["bench", "--files", path, "--rounds", "1", "--sample-time", "0.001"] + (json ? ["--json"] : []),
+                                 watchdog: 300)
+            expectWriteFailure(ending)
+        }
+    }
+}
