@@ -40,11 +40,17 @@ struct Lines: ParsableCommand {
     @Flag(name: .long, help: "No summary line on stderr.")
     var quiet = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The longest line parsed (bytes); a longer one is a bad line ('document too large'), skipped without being held when reading a file.",
+        valueName: "bytes"))
+    var maxDocumentSize: Int = SIMDImplementation.maxDocumentSize
+
     @Flag(name: .long, help: "The input is one top-level JSON array: stream its elements instead of lines (single-threaded; LINE:COLUMN locate each bad element).")
     var array = false
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard maxDocumentSize >= 1 else { throw ValidationError("--max-document-size must be at least 1") }
         if let shard { _ = try ShardSpec(shard) }
         if count && fields != nil { throw ValidationError("--count and --fields cannot be combined") }
         if shard != nil && path == "-" { throw ValidationError("--shard needs a file, not standard input") }
@@ -60,7 +66,8 @@ struct Lines: ParsableCommand {
     }
 
     func run() throws {
-        var reader = JSONLines(path: path, options: JSONLinesOptions(errorPolicy: onError.policy))
+        let options = JSONLinesOptions(errorPolicy: onError.policy, maxDocumentSize: maxDocumentSize)
+        var reader = JSONLines(path: path, options: options)
         if let shard {
             let spec = try ShardSpec(shard)
             reader = reader.shard(spec.index, of: spec.count)
@@ -97,7 +104,7 @@ struct Lines: ParsableCommand {
         }
         do {
             if array {
-                let stream = JSONArrayStream(path: path, options: JSONLinesOptions(errorPolicy: onError.policy))
+                let stream = JSONArrayStream(path: path, options: options)
                 summary = try stream.forEach({ element in try emit(try transform(element)) }, onInvalidElement: report)
             } else {
                 summary = try reader.map(jobs: jobs, ordered: true, transform, each: { output, _ in try emit(output) },

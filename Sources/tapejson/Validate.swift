@@ -17,11 +17,17 @@ struct Validate: ParsableCommand {
     @Option(name: .long, help: "Maximum nesting depth of objects and arrays.")
     var maxDepth: Int = JSONParser.defaultMaxDepth
 
-    @Argument(help: "Files to validate; '-' reads standard input.")
+    @Option(name: .long, help: ArgumentHelp(
+        "With --lines: the longest line parsed (bytes); a longer one is invalid ('document too large') and skipped without being held.",
+        valueName: "bytes"))
+    var maxDocumentSize: Int = SIMDImplementation.maxDocumentSize
+
+    @Argument(help: "Files to validate; '-' reads standard input (from where it stands).")
     var paths: [String]
 
     func validate() throws {
         guard maxDepth >= 1 else { throw ValidationError("--max-depth must be at least 1") }
+        guard maxDocumentSize >= 1 else { throw ValidationError("--max-document-size must be at least 1") }
     }
 
     func run() throws {
@@ -29,59 +35,35 @@ struct Validate: ParsableCommand {
         var invalid = false
         var ioFailure = false
         for path in paths {
-            let file: PaddedFile
             do {
-                file = try openInput(path)
-            } catch {
+                if lines {
+                    // The same streaming reader as `tapejson lines`: constant memory, any size, a byte
+                    // order mark skipped, standard input read as it arrives.
+                    let options = JSONLinesOptions(errorPolicy: .report, maxDepth: maxDepth,
+                                                   maxDocumentSize: maxDocumentSize)
+                    let summary = try JSONLines(path: path, options: options).count { problem in
+                        if let located = problem.underlying as? JSONError {
+                            Diagnostics.report(path: path, located)
+                        } else {
+                            Diagnostics.error("\(path):\(problem.line):\(problem.column): \(problem.message)")
+                        }
+                    }
+                    if summary.invalid > 0 { invalid = true }
+                } else {
+                    let file = try openInput(path)
+                    do {
+                        _ = try parser.parse(paddedBytes: file.bytes)
+                    } catch {
+                        Diagnostics.report(path: path, error)
+                        invalid = true
+                    }
+                }
+            } catch let error as JSONInputError {
                 Diagnostics.error("tapejson: \(error)")
                 ioFailure = true
-                continue
-            }
-            if lines {
-                for problem in validateLines(file.bytes, parser: parser) {
-                    Diagnostics.report(path: path, problem)
-                    invalid = true
-                }
-            } else {
-                do {
-                    _ = try parser.parse(paddedBytes: file.bytes)
-                } catch {
-                    Diagnostics.report(path: path, error)
-                    invalid = true
-                }
             }
         }
         if ioFailure { throw ExitCode(ExitStatus.usageOrIO) }
         if invalid { throw ExitCode(ExitStatus.invalid) }
     }
-}
-
-/// Validates each non-blank line of `bytes` as its own document; returns the errors with positions
-/// relative to the whole input.
-func validateLines(_ bytes: UnsafeRawBufferPointer, parser: JSONParser) -> [JSONError] {
-    var problems: [JSONError] = []
-    let all = bytes.bindMemory(to: UInt8.self)
-    var start = 0
-    var lineNumber = 1
-    while start < all.count {
-        var end = start
-        while end < all.count && all[end] != 0x0A { end += 1 }
-        var contentEnd = end
-        if contentEnd > start && all[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-        let line = UnsafeRawBufferPointer(rebasing: bytes[start..<contentEnd])
-        let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-        if !blank {
-            do {
-                _ = try parser.parse(bytes: line)
-            } catch {
-                var located = error
-                located.offset += start
-                located.line = lineNumber
-                problems.append(located)
-            }
-        }
-        start = end + 1
-        lineNumber += 1
-    }
-    return problems
 }

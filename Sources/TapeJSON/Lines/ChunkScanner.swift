@@ -140,14 +140,21 @@ struct ChunkScanner {
                 if !isBlank(bytes, next, stop) {
                     let slice = UnsafeRawBufferPointer(start: bytes + next, count: stop - next)
                     let outcome: LineOutcome
-                    switch lineParser.parse(slice, padded: true) {
-                    case .success(let tape):
-                        outcome = .document(tape, line: line, offset: baseOffset + next, length: stop - next)
-                    case .failure(let code):
-                        var error = JSONError(simdjson: code, input: slice, maxDepth: lineParser.maxDepth)
-                        error.offset += baseOffset + next
-                        error.line = line
-                        outcome = .invalid(error)
+                    if stop - next > maxDocumentSize {
+                        // Reported where the line starts, as for a line the chunker skipped unread.
+                        let excerpt = SourceLocation.printable(UnsafeBufferPointer(start: bytes + next, count: min(24, stop - next)))
+                        outcome = .invalid(JSONError(kind: .documentTooLarge, offset: baseOffset + next, line: line,
+                                                     column: 1, excerpt: excerpt))
+                    } else {
+                        switch lineParser.parse(slice, padded: true) {
+                        case .success(let tape):
+                            outcome = .document(tape, line: line, offset: baseOffset + next, length: stop - next)
+                        case .failure(let code):
+                            var error = JSONError(simdjson: code, input: slice, maxDepth: lineParser.maxDepth)
+                            error.offset += baseOffset + next
+                            error.line = line
+                            outcome = .invalid(error)
+                        }
                     }
                     let failed: Bool
                     if case .invalid = outcome { failed = true } else { failed = false }

@@ -1,10 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension JSONLines {
     /// Reads JSON Lines from an asynchronous sequence of byte chunks (a socket, an HTTP body, a
     /// `FileHandle.bytes`-style stream), in constant memory, with the same guarantees as the synchronous
     /// reader: every non-blank line is delivered or goes through the error policy.
     ///
     /// Chunks may split lines (and multi-byte characters) anywhere; they are gathered into runs of whole
-    /// lines of about `options.chunkSize` bytes, each parsed with `parse_many` on the calling task.
+    /// lines of about `options.chunkSize` bytes, each parsed with `parse_many` on the calling task. A line
+    /// longer than `options.maxDocumentSize` is dropped once that many of its bytes have arrived, and
+    /// reported as a `.documentTooLarge` line.
     ///
     /// ```swift
     /// let summary = try await JSONLines.forEach(chunks: body, options: JSONLinesOptions(errorPolicy: .skip)) { line in
@@ -19,7 +29,7 @@ extension JSONLines {
         onInvalidLine: (JSONLineError) throws -> Void = { _ in }
     ) async throws -> JSONLinesSummary where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
         var processor = try ChunkProcessor(options: options, threaded: true)
-        var assembler = LineAssembler(chunkSize: max(options.chunkSize, 64))
+        var assembler = LineAssembler(chunkSize: max(options.chunkSize, 64), maxDocumentSize: options.maxDocumentSize)
         for try await piece in chunks {
             try assembler.append(piece) { chunk in
                 _ = try processor.process(chunk, { line in try body(line); return nil }, onInvalidLine: onInvalidLine)
@@ -32,29 +42,54 @@ extension JSONLines {
     }
 }
 
-/// Gathers pushed bytes into `LineChunk`s of whole lines (the push-side twin of `LineChunker`).
+/// Gathers pushed bytes into `LineChunk`s of whole lines (the push-side twin of `LineChunker`), and
+/// drops a line longer than `maxDocumentSize` as it arrives, handing on a chunk that stands for it.
 struct LineAssembler {
     let chunkSize: Int
+    let maxDocumentSize: Int
     private var pending: LineChunk
     private var offset = 0       // absolute offset of pending[0]
     private var line = 1
     private var sequence = 0
     private var atStart = true
+    /// The line being dropped, if any: where it starts, its line number, its length so far, its start.
+    private var dropping: (offset: Int, line: Int, length: Int, excerpt: String)?
 
-    init(chunkSize: Int) {
+    init(chunkSize: Int, maxDocumentSize: Int = Simd.maxDocumentSize) {
         self.chunkSize = chunkSize
+        self.maxDocumentSize = max(maxDocumentSize, 1)
         self.pending = LineChunk(capacity: chunkSize * 2, pool: nil)
     }
 
     mutating func append<Bytes: Sequence>(_ bytes: Bytes, emit: (LineChunk) throws -> Void) throws where Bytes.Element == UInt8 {
-        let copied = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
-            append(UnsafeRawBufferPointer(buffer))
+        let fed = try bytes.withContiguousStorageIfAvailable { buffer -> Bool in
+            try feed(UnsafeRawBufferPointer(buffer), emit: emit)
             return true
         }
-        if copied == nil {
+        if fed == nil {
             let array = Array(bytes)
-            array.withUnsafeBytes { append($0) }
+            try array.withUnsafeBytes { try feed($0, emit: emit) }
         }
+    }
+
+    private mutating func feed(_ raw: UnsafeRawBufferPointer, emit: (LineChunk) throws -> Void) throws {
+        var raw = raw
+        if var skipped = dropping {
+            guard raw.count > 0 else { return }
+            guard let hit = memchr(raw.baseAddress!, 0x0A, raw.count) else {
+                skipped.length += raw.count
+                offset += raw.count
+                dropping = skipped
+                return
+            }
+            let through = UnsafeRawPointer(hit) - raw.baseAddress! + 1
+            skipped.length += through - 1
+            offset += through
+            dropping = skipped
+            try emitDropped(emit)
+            raw = UnsafeRawBufferPointer(rebasing: raw[through...])
+        }
+        append(raw)
         if pending.count >= chunkSize { try cut(emit: emit, final: false) }
     }
 
@@ -71,7 +106,23 @@ struct LineAssembler {
     }
 
     mutating func finish(emit: (LineChunk) throws -> Void) throws {
+        if dropping != nil { try emitDropped(emit) }
         try cut(emit: emit, final: true)
+    }
+
+    /// Hands on the chunk standing for the dropped line.
+    private mutating func emitDropped(_ emit: (LineChunk) throws -> Void) throws {
+        guard let skipped = dropping else { return }
+        dropping = nil
+        let chunk = LineChunk(capacity: 0, pool: nil)
+        chunk.baseOffset = skipped.offset
+        chunk.baseLine = skipped.line
+        chunk.skippedLength = skipped.length
+        chunk.skippedExcerpt = skipped.excerpt
+        chunk.sequence = sequence
+        sequence += 1
+        line += 1
+        try emit(chunk)
     }
 
     /// Emits the whole lines gathered so far (all bytes when `final`) and keeps the partial last line.
@@ -80,7 +131,17 @@ struct LineAssembler {
         if !final {
             let bytes = pending.uint8
             while end > 0 && bytes[end - 1] != 0x0A { end -= 1 }
-            if end == 0 { return }  // one long line so far: keep gathering
+            if end == 0 {
+                // One long line so far: keep gathering it, or drop it once it is too long to parse.
+                let mark = atStart && pending.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+                guard pending.count - mark > maxDocumentSize else { return }
+                let excerpt = SourceLocation.printable(UnsafeBufferPointer(start: bytes + mark, count: min(24, pending.count - mark)))
+                dropping = (offset + mark, line, pending.count - mark, excerpt)
+                offset += pending.count
+                pending.count = 0
+                atStart = false
+                return
+            }
         }
         if end == 0 { return }
         let chunk = LineChunk(capacity: end, pool: nil)
