@@ -185,3 +185,83 @@ enum Paths {
             .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
     }
 }
+
+/// Where a child's standard input, output or error goes.
+enum Sink {
+    /// A path, opened for reading (standard input) or writing (created, truncated), such as /dev/full.
+    case path(String)
+    /// An open descriptor of this process (a pipe's end, or a file at some offset), duplicated onto the
+    /// child's, which shares its position.
+    case descriptor(Int32)
+    /// Closed (`>&-`).
+    case closed
+}
+
+/// Starts `executable` (the `tapejson` built next to this bundle when nil) with `arguments` and its
+/// three standard descriptors as given.
+func spawn(_ arguments: [String], stdin: Sink = .path("/dev/null"), stdout: Sink, stderr: Sink,
+           executable: String? = nil) throws -> pid_t {
+    _ = Tool.ignoreSIGPIPE
+    let tool = try #require(Tool.path, "tapejson not found next to \(CommandLine.arguments.first ?? "?")")
+    let program = executable ?? tool
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for (fd, sink) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
+        switch sink {
+        case .path(let path):
+            let flags = fd == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC
+            posix_spawn_file_actions_addopen(&actions, fd, path, flags, 0o644)
+        case .descriptor(let open): posix_spawn_file_actions_adddup2(&actions, open, fd)
+        case .closed: posix_spawn_file_actions_addclose(&actions, fd)
+        }
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    sigaddset(&defaults, SIGXFSZ)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    // And none blocked: the test's thread (a pool thread) may block some, and a blocked SIGXFSZ or
+    // SIGPIPE would hide what the child does about them.
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid: pid_t = 0
+    let spawned = Tool.spawnLock.withLock { posix_spawn(&pid, program, &actions, &attributes, argv, environ) }
+    guard spawned == 0 else { throw POSIXError(call: "posix_spawn", code: spawned) }
+    return pid
+}
+
+/// How a child ended.
+struct Ending {
+    var status: Int32
+    /// The signal that ended it, 0 if none (the watchdog's SIGKILL counts).
+    var signal: Int32
+    var stderr: String
+
+    /// The lines of stderr saying that output could not be written.
+    var writeErrors: [Substring] { stderr.split(separator: "\n").filter { $0.contains("cannot write to") } }
+}
+
+/// Waits for `pid`, killing it after `watchdog` seconds (a hang then fails the test as a signal).
+func wait(_ pid: pid_t, stderrPath: String, watchdog: Double = 60) throws -> Ending {
+    var status: Int32 = 0
+    let deadline = Date().addingTimeInterval(watchdog)
+    while waitpid(pid, &status, WNOHANG) == 0 {
+        if Date() > deadline {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+            break
+        }
+        usleep(1000)
+    }
+    let signal = status & 0x7F
+    return Ending(status: signal == 0 ? (status >> 8) & 0xFF : -1, signal: signal,
+                  stderr: String(decoding: try readFile(stderrPath), as: UTF8.self))
+}

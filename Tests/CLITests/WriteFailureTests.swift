@@ -21,87 +21,11 @@ private let ioStatus: Int32 = 2
 /// The message for standard output on a full device.
 private let fullStandardOutput = "tapejson: cannot write to standard output: " + String(cString: strerror(ENOSPC))
 
-/// Where a child's standard output goes.
-private enum Sink {
-    /// A path opened for writing, such as /dev/full.
-    case path(String)
-    /// An open descriptor of this process (a pipe's write end), duplicated onto the child's.
-    case descriptor(Int32)
-    /// No standard output at all (`>&-`).
-    case closed
-}
-
-/// Starts `executable` (the `tapejson` built next to this bundle when nil) with `arguments`, standard
-/// input from /dev/null, standard error into `stderrPath`, standard output to `stdout`.
-private func spawn(_ arguments: [String], stdout: Sink, stderrPath: String, executable: String? = nil) throws -> pid_t {
-    _ = Tool.ignoreSIGPIPE
-    let tool = try #require(Tool.path, "tapejson not found next to \(CommandLine.arguments.first ?? "?")")
-    let program = executable ?? tool
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    switch stdout {
-    case .path(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    case .descriptor(let fd): posix_spawn_file_actions_adddup2(&actions, fd, 1)
-    case .closed: posix_spawn_file_actions_addclose(&actions, 1)
-    }
-    posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
-    sigaddset(&defaults, SIGXFSZ)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    // And none blocked: the test's thread (a pool thread) may block some, and a blocked SIGXFSZ or
-    // SIGPIPE would hide what the child does about them.
-    var unblocked = sigset_t()
-    sigemptyset(&unblocked)
-    posix_spawnattr_setsigmask(&attributes, &unblocked)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid: pid_t = 0
-    let spawned = Tool.spawnLock.withLock { posix_spawn(&pid, program, &actions, &attributes, argv, environ) }
-    guard spawned == 0 else { throw POSIXError(call: "posix_spawn", code: spawned) }
-    return pid
-}
-
-/// How a child ended.
-private struct Ending {
-    var status: Int32
-    /// The signal that ended it, 0 if none (the watchdog's SIGKILL counts).
-    var signal: Int32
-    var stderr: String
-
-    /// The lines of stderr saying that output could not be written.
-    var writeErrors: [Substring] { stderr.split(separator: "\n").filter { $0.contains("cannot write to") } }
-}
-
-/// Waits for `pid`, killing it after `watchdog` seconds (a hang then fails the test as a signal).
-private func wait(_ pid: pid_t, stderrPath: String, watchdog: Double = 60) throws -> Ending {
-    var status: Int32 = 0
-    let deadline = Date().addingTimeInterval(watchdog)
-    while waitpid(pid, &status, WNOHANG) == 0 {
-        if Date() > deadline {
-            kill(pid, SIGKILL)
-            waitpid(pid, &status, 0)
-            break
-        }
-        usleep(1000)
-    }
-    let signal = status & 0x7F
-    return Ending(status: signal == 0 ? (status >> 8) & 0xFF : -1, signal: signal,
-                  stderr: String(decoding: try readFile(stderrPath), as: UTF8.self))
-}
-
 /// Runs `tapejson` with standard output sent to `stdout` and waits for it.
 private func run(_ arguments: [String], stdout: Sink = .path("/dev/full"), watchdog: Double = 60) throws -> Ending {
     try withTemporaryDirectory { directory in
         let stderrPath = directory + "/stderr"
-        let pid = try spawn(arguments, stdout: stdout, stderrPath: stderrPath)
+        let pid = try spawn(arguments, stdout: stdout, stderr: .path(stderrPath))
         return try wait(pid, stderrPath: stderrPath, watchdog: watchdog)
     }
 }
@@ -182,7 +106,7 @@ struct WriteFailureDocumentTests {
             #expect(ending.signal == 0 && ending.status == 1, "stderr: \(ending.stderr)")
             #expect(ending.stderr.hasPrefix(path + ":1:"))
             // Standard error itself full: nowhere to report, but the status still says invalid.
-            let pid = try spawn(["validate", path], stdout: .path("/dev/null"), stderrPath: "/dev/full")
+            let pid = try spawn(["validate", path], stdout: .path("/dev/null"), stderr: .path("/dev/full"))
             var status: Int32 = 0
             waitpid(pid, &status, 0)
             #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 1)
@@ -261,7 +185,7 @@ private func readPartlyThenClose(_ arguments: [String]) throws -> Ending {
         guard made else { throw POSIXError(call: "pipe", code: errno) }
         let pid: pid_t
         do {
-            pid = try spawn(arguments, stdout: .descriptor(ends[1]), stderrPath: stderrPath)
+            pid = try spawn(arguments, stdout: .descriptor(ends[1]), stderr: .path(stderrPath))
         } catch {
             close(ends[0])
             close(ends[1])
@@ -311,7 +235,7 @@ struct WriteFailureGenLogsBenchTests {
             let stderrPath = directory + "/stderr"
             // `ulimit -f` counts blocks of 512 (POSIX shells) or 1024 bytes: a limit far under 2 MB either way.
             let pid = try spawn(["-c", #"ulimit -f 256 && exec "$0" "$@""#, tool, "gen-logs", "--size", "2MB", output],
-                                stdout: .path("/dev/null"), stderrPath: stderrPath, executable: "/bin/sh")
+                                stdout: .path("/dev/null"), stderr: .path(stderrPath), executable: "/bin/sh")
             let ending = try wait(pid, stderrPath: stderrPath)
             expectWriteFailure(ending, message: "tapejson: cannot write to \(output): " + String(cString: strerror(EFBIG)))
         }

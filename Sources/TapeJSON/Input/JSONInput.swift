@@ -60,7 +60,18 @@ public final class PaddedFile: @unchecked Sendable {
         try self.init(reading: fd, name: name, maxSize: maxSize, fromStart: false)
     }
 
-    private init(reading fd: Int32, name: String, maxSize: Int, fromStart: Bool) throws(JSONInputError) {
+    /// Reads the file at `path` `blockSize` bytes at a time, calling `afterRead` after each read: how the
+    /// tests change a file between two reads.
+    convenience init(path: String, blockSize: Int, afterRead: () -> Void) throws(JSONInputError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw JSONInputError(path: path, errno: errno) }
+        defer { close(fd) }
+        try self.init(reading: fd, name: path, maxSize: SIMDImplementation.maxDocumentSize, fromStart: true,
+                      blockSize: blockSize, afterRead: afterRead)
+    }
+
+    private init(reading fd: Int32, name: String, maxSize: Int, fromStart: Bool, blockSize: Int = Int.max,
+                 afterRead: () -> Void = {}) throws(JSONInputError) {
         let info = try FileInfo(fd: fd, path: name)
         var expected = 0
         if info.isRegular {
@@ -82,7 +93,9 @@ public final class PaddedFile: @unchecked Sendable {
                     storage = bigger
                     capacity *= 2
                 }
-                let n = try readSome(fd, into: storage + count, count: capacity - count, at: offset, path: name)
+                let n = try readSome(fd, into: storage + count, count: min(capacity - count, blockSize), at: offset,
+                                     path: name)
+                afterRead()
                 if n == 0 { break }
                 count += n
                 if offset >= 0 { offset += n }
@@ -132,8 +145,9 @@ struct FileInfo {
 /// descriptor's position. Retries on `EINTR`; 0 means the end of the input.
 func readSome(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int,
               path: String) throws(JSONInputError) -> Int {
-    // One call reads at most 1 GiB (Linux caps a transfer just under 2 GiB).
-    let asked = min(count, 1 << 30)
+    // One call reads at most 1 MiB: Linux's /proc/sys files fail larger reads with ENOMEM (they allocate
+    // a kernel buffer of the size asked), and a transfer is capped just under 2 GiB anyway.
+    let asked = min(count, 1 << 20)
     while true {
         let n = offset >= 0 ? pread(fd, buffer, asked, off_t(offset)) : read(fd, buffer, asked)
         if n >= 0 { return n }

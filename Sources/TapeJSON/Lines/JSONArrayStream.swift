@@ -35,9 +35,14 @@ public final class JSONArrayStream {
         self.options = options
     }
 
-    /// Streams the array read from an open file handle.
+    /// The handle read from, kept so that its descriptor stays open while this reader lives.
+    private var handle: FileHandle? = nil
+
+    /// Streams the array read from an open file handle. The reader keeps the handle (and so
+    /// its descriptor) open while it lives.
     public init(fileHandle: FileHandle, options: JSONLinesOptions = JSONLinesOptions()) {
         self.input = .descriptor(fileHandle.fileDescriptor, name: "file handle \(fileHandle.fileDescriptor)")
+        self.handle = fileHandle
         self.options = options
     }
 

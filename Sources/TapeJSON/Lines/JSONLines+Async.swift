@@ -83,7 +83,7 @@ struct LineAssembler {
                 return
             }
             let through = UnsafeRawPointer(hit) - raw.baseAddress! + 1
-            skipped.length += through - 1
+            skipped.length += through
             offset += through
             dropping = skipped
             try emitDropped(emit)

@@ -55,9 +55,14 @@ public final class JSONLines {
         self.init(path: url.path, options: options)
     }
 
-    /// Reads from an open file handle (standard input, a pipe, a socket) until its end.
+    /// The handle read from, kept so that its descriptor stays open while this reader lives.
+    private var handle: FileHandle? = nil
+
+    /// Reads from an open file handle (standard input, a pipe, a socket) until its end. The reader keeps
+    /// the handle (and so its descriptor) open while it lives.
     public init(fileHandle: FileHandle, options: JSONLinesOptions = JSONLinesOptions()) {
         self.input = .descriptor(fileHandle.fileDescriptor, name: "file handle \(fileHandle.fileDescriptor)")
+        self.handle = fileHandle
         self.options = options
     }
 

@@ -20,8 +20,9 @@ final class LineChunk: @unchecked Sendable {
     var baseIndex = 0
     /// Position of the chunk in the input (0, 1, 2, …), for ordered delivery.
     var sequence = 0
-    /// For a line longer than the maximum document size, skipped without being held: its length (the
-    /// chunk then has no bytes, and `baseOffset` is where the line starts). 0 for a chunk of lines.
+    /// For a line longer than the maximum document size, skipped without being held: the bytes it took
+    /// in the input, line break included (the chunk then has no bytes, and `baseOffset` is where the
+    /// line starts). 0 for a chunk of lines.
     var skippedLength = 0
     /// The first bytes of a skipped line, for its error.
     var skippedExcerpt = ""

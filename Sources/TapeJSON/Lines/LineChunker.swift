@@ -131,7 +131,7 @@ struct LineChunker: ChunkSource {
             sourceOffset += n
             if let hit = memchr(chunk.base, 0x0A, n) {
                 let through = UnsafeRawPointer(hit) - UnsafeRawPointer(chunk.base) + 1
-                length += through - 1
+                length += through
                 carryCount = n - through
                 if carryCount > carryCapacity {
                     carry.deallocate()
