@@ -265,3 +265,17 @@ func wait(_ pid: pid_t, stderrPath: String, watchdog: Double = 60) throws -> End
     return Ending(status: signal == 0 ? (status >> 8) & 0xFF : -1, signal: signal,
                   stderr: String(decoding: try readFile(stderrPath), as: UTF8.self))
 }
+
+/// A pipe whose ends are close-on-exec (made under `Tool.spawnLock`, so that no child spawned meanwhile
+/// inherits them): hand an end to one child with a `Sink.descriptor`.
+func makePipe() throws -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [-1, -1]
+    let made = Tool.spawnLock.withLock { () -> Bool in
+        guard pipe(&ends) == 0 else { return false }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        return true
+    }
+    guard made else { throw POSIXError(call: "pipe", code: errno) }
+    return (ends[0], ends[1])
+}

@@ -175,14 +175,8 @@ struct WriteFailureLinesTests {
 private func readPartlyThenClose(_ arguments: [String]) throws -> Ending {
     try withTemporaryDirectory { directory in
         let stderrPath = directory + "/stderr"
-        var ends: [Int32] = [-1, -1]
-        let made = Tool.spawnLock.withLock { () -> Bool in
-            guard pipe(&ends) == 0 else { return false }
-            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-            return true
-        }
-        guard made else { throw POSIXError(call: "pipe", code: errno) }
+        let made = try makePipe()
+        let ends = [made.read, made.write]
         let pid: pid_t
         do {
             pid = try spawn(arguments, stdout: .descriptor(ends[1]), stderr: .path(stderrPath))
