@@ -89,11 +89,16 @@ final class LineChunk: @unchecked Sendable {
 }
 
 /// Reuses chunk buffers so that streaming a file does not map and fault in new memory for every chunk.
+/// Buffers grown past `largestKept` for a long line are freed, not kept: memory goes back down after it.
 final class ChunkPool: Sendable {
     private let idle = Mutex<[LineChunk]>([])
     private let keep: Int
+    private let largestKept: Int
 
-    init(keep: Int) { self.keep = keep }
+    init(keep: Int, largestKept: Int = 64 << 20) {
+        self.keep = keep
+        self.largestKept = largestKept
+    }
 
     func take(capacity: Int) -> LineChunk {
         if let chunk = idle.withLock({ list -> LineChunk? in
@@ -110,6 +115,7 @@ final class ChunkPool: Sendable {
     }
 
     func give(_ chunk: LineChunk) {
+        guard chunk.capacity <= largestKept else { return }
         idle.withLock { list in if list.count < keep { list.append(chunk) } }
     }
 }

@@ -80,7 +80,10 @@ struct LineChunker: ChunkSource {
             let held = chunk.count - byteOrderMark(chunk)
             if endOfInput && held <= maxDocumentSize { cut = chunk.count; finished = true; break }
             if held > maxDocumentSize { return try skipLine(in: chunk, atEnd: endOfInput) }
-            var needed = min(chunk.capacity * 2, maxDocumentSize + 1 + byteOrderMark(chunk))
+            // Doubled, or straight to the most a line may take (plus the byte that proves it longer):
+            // a window is never grown twice near the maximum.
+            let most = maxDocumentSize + 1 + byteOrderMark(chunk)
+            var needed = chunk.capacity * 2 >= maxDocumentSize ? most : chunk.capacity * 2
             if let ahead = try source.lookAhead(forNewlineWithin: maxDocumentSize - held + 1) {
                 // A file: how long the line is, before holding any more of it.
                 var rest = 0
