@@ -81,7 +81,7 @@ struct Bench: ParsableCommand {
     }
 }
 
-/// A file to benchmark, mapped with simdjson's padding.
+/// A file to benchmark, read with simdjson's padding after it.
 struct BenchInput {
     let name: String
     let file: PaddedFile
