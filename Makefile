@@ -3,7 +3,11 @@
 #   make test    runs the test suite, then runs it again under AddressSanitizer (the views into a
 #                document's buffers are checked for out-of-bounds and use-after-free reads there)
 # Both install simdjson first when the machine lacks it (Debian: libsimdjson-dev, as root).
-.PHONY: deps bench test
+# Not part of set-up, and not run by CI:
+#   make test-tsan   runs the tests that share work across threads (parallel JSON Lines, shards, one
+#                    decoder shared by threads) under ThreadSanitizer; any report fails the run
+#                    (README, "Lifetimes and threads")
+.PHONY: deps bench test test-tsan
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists simdjson; then \
@@ -17,3 +21,12 @@ bench: deps
 test: deps
 	swift test
 	ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --disable-xctest --scratch-path .build-asan
+
+# -DTAPEJSON_TSAN swaps Synchronization.Mutex for a pthread lock inside TapeJSON (ThreadSanitizer does not
+# see a contended Mutex hand the lock over: Sources/TapeJSON/Support/ThreadSanitizerMutex.swift).
+TSAN_TESTS = LinesTests\.(ParallelTests|ShardTests)|DecodingTests\.(SessionPoolTests|ContextShelfTests|SessionReuseTests)|DecodingTests\.InputTests/concurrentDecoding
+
+test-tsan: deps
+	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan-suppressions.txt:halt_on_error=1 \
+		swift test --sanitize=thread -Xswiftc -DTAPEJSON_TSAN --disable-xctest --scratch-path .build-tsan \
+		--filter '$(TSAN_TESTS)'
