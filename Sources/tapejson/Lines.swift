@@ -45,8 +45,16 @@ struct Lines: ParsableCommand {
         valueName: "bytes"))
     var maxDocumentSize: Int = SIMDImplementation.maxDocumentSize
 
-    @Flag(name: .long, help: "The input is one top-level JSON array: stream its elements instead of lines (single-threaded; LINE:COLUMN locate each bad element).")
+    @Option(name: .long, help: ArgumentHelp(
+        "The input is one JSON document: stream the items (elements, or member values) of the array or object at this JSON Pointer instead of lines, e.g. /Records ('' for a top-level array; single-threaded; LINE:COLUMN locate each bad item).",
+        valueName: "pointer"))
+    var items: String?
+
+    @Flag(name: .long, help: "The same as --items '': the input is one top-level JSON array.")
     var array = false
+
+    /// The pointer whose items are streamed, if the input is one document.
+    var itemsPointer: String? { items ?? (array ? "" : nil) }
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
@@ -54,7 +62,13 @@ struct Lines: ParsableCommand {
         if let shard { _ = try ShardSpec(shard) }
         if count && fields != nil { throw ValidationError("--count and --fields cannot be combined") }
         if shard != nil && path == "-" { throw ValidationError("--shard needs a file, not standard input") }
-        if shard != nil && array { throw ValidationError("--shard cannot split a JSON array") }
+        if shard != nil && itemsPointer != nil { throw ValidationError("--shard cannot split one JSON document") }
+        if items != nil && array { throw ValidationError("--array is --items ''; give one of them") }
+        if let items {
+            do { _ = try JSONDocument(parsing: "null").value(atPointer: items) } catch {
+                throw ValidationError("--items: \(error)")
+            }
+        }
         for filter in filters { _ = try FieldFilter(filter) }
         if let fields { _ = try FieldSelection(fields, format: format) }
     }
@@ -75,7 +89,7 @@ struct Lines: ParsableCommand {
         let selection = try fields.map { try FieldSelection($0, format: format) }
         let conditions = try filters.map { try FieldFilter($0) }
         let countOnly = count
-        let compact = array
+        let compact = itemsPointer != nil
         let progress = ProgressLine(path: path)
         var out = StandardOutput()
         if let selection, let header = selection.header() { try out.write(header) }
@@ -89,7 +103,7 @@ struct Lines: ParsableCommand {
             }
             if countOnly { return .matched([]) }
             if let selection { return .matched(selection.render(line.document.root)) }
-            // Array elements may span lines: re-serialize them compactly. Lines pass through unchanged.
+            // Items may span lines: re-serialize them compactly. Lines pass through unchanged.
             return .matched(compact ? compactText(line) : Array(line.bytes.withUnsafeBufferPointer { $0 }) + [0x0A])
         }
         func emit(_ output: Output) throws {
@@ -103,9 +117,9 @@ struct Lines: ParsableCommand {
             Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
         }
         do {
-            if array {
-                let stream = JSONArrayStream(path: path, options: options)
-                summary = try stream.forEach({ element in try emit(try transform(element)) }, onInvalidElement: report)
+            if let itemsPointer {
+                let stream = JSONItemStream(path: path, pointer: itemsPointer, options: options)
+                summary = try stream.forEach({ item in try emit(try transform(item)) }, onInvalidItem: report)
             } else {
                 summary = try reader.map(jobs: jobs, ordered: true, transform, each: { output, _ in try emit(output) },
                                          onInvalidLine: report, onProgress: { progress.update($0) })
@@ -120,6 +134,11 @@ struct Lines: ParsableCommand {
             try out.flush()
             Diagnostics.error("tapejson: \(error)")
             throw ExitCode(ExitStatus.usageOrIO)
+        } catch let error as JSONItemPointerError {
+            progress.clear()
+            try out.flush()
+            Diagnostics.error("\(path): \(error)")
+            throw ExitCode(ExitStatus.invalid)
         }
         progress.clear()
         if count { try out.write("\(matched)\n") }

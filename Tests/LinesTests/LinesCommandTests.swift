@@ -339,3 +339,51 @@ struct GenLogsCommandTests {
         #expect(Set(levels.output.split(separator: "\n").dropFirst()).isSuperset(of: ["INFO", "WARN", "ERROR", "DEBUG"]))
     }
 }
+
+// MARK: - Items at a JSON Pointer
+
+@Suite("tapejson lines --items")
+struct LinesItemsCommandTests {
+    /// Generated log records wrapped as `{"meta": {...}, "Records": [...]}` (the shape of CloudTrail files).
+    private func envelope(in directory: TemporaryDirectory) throws -> (path: String, records: [String]) {
+        let log = try generatedLog(in: directory, size: "100KB", seed: 9, badLines: false)
+        let records = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        let text = "{\"meta\": {\"source\": \"gen-logs\", \"count\": \(records.count)},\n \"Records\": [\n"
+            + records.joined(separator: ",\n") + "\n ]\n}\n"
+        return (try directory.write(Array(text.utf8), name: "envelope.json"), records)
+    }
+
+    @Test("--items /Records prints each record compactly, --count counts them, --where and --fields apply")
+    func records() throws {
+        let directory = try TemporaryDirectory()
+        let (path, records) = try envelope(in: directory)
+        let printed = try run(["lines", path, "--items", "/Records", "--quiet"])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let expected = try records.map { try JSONDocument(parsing: $0).root.jsonText }
+        #expect(printed.output.split(separator: "\n").map(String.init) == expected)
+        let counted = try run(["lines", path, "--items", "/Records", "--count"])
+        #expect(counted.output == "\(records.count)\n")
+        #expect(counted.stderr.contains("\(records.count) lines, \(records.count) valid, 0 invalid"))
+        let errors = try run(["lines", path, "--items", "/Records", "--count", "--where", "level=ERROR", "--quiet"])
+        let expectedErrors = records.filter { $0.contains("\"level\":\"ERROR\"") }.count
+        #expect(errors.output == "\(expectedErrors)\n")
+        let meta = try run(["lines", path, "--items", "/meta", "--quiet"])
+        #expect(meta.output == "\"gen-logs\"\n\(records.count)\n")
+    }
+
+    @Test("a pointer to nothing or to a scalar exits 1 with a message; a malformed one is a usage error")
+    func pointerErrors() throws {
+        let directory = try TemporaryDirectory()
+        let (path, _) = try envelope(in: directory)
+        let missing = try run(["lines", path, "--items", "/Nope"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("no value at '/Nope'"))
+        let scalar = try run(["lines", path, "--items", "/meta/count"])
+        #expect(scalar.status == 1)
+        #expect(scalar.stderr.contains("is not an array or object"))
+        let malformed = try run(["lines", path, "--items", "Records"])
+        #expect(malformed.status == 2)
+        let both = try run(["lines", path, "--items", "/Records", "--array"])
+        #expect(both.status == 2)
+    }
+}

@@ -65,7 +65,7 @@ struct AsyncChunkTests {
 struct ArrayStreamTests {
     /// What the array stream delivered: each element's compact text with its index, line and column-free
     /// offset; and the errors.
-    private static func stream(_ reader: JSONArrayStream) throws -> (texts: [String], indexes: [Int], errors: [JSONLineError], summary: JSONLinesSummary?) {
+    private static func stream(_ reader: JSONItemStream) throws -> (texts: [String], indexes: [Int], errors: [JSONLineError], summary: JSONLinesSummary?) {
         var texts: [String] = []
         var indexes: [Int] = []
         var errors: [JSONLineError] = []
@@ -74,7 +74,7 @@ struct ArrayStreamTests {
             summary = try reader.forEach({ element in
                 texts.append(element.document.root.jsonText)
                 indexes.append(element.index)
-            }, onInvalidElement: { errors.append($0) })
+            }, onInvalidItem: { errors.append($0) })
         } catch let error as JSONLineError {
             errors.append(error)
         }
@@ -92,7 +92,7 @@ struct ArrayStreamTests {
         let directory = try TemporaryDirectory()
         let path = try directory.write(bytes, name: "array.json")
         for options in [JSONLinesOptions(chunkSize: 64), JSONLinesOptions()] {
-            for reader in [JSONArrayStream(bytes: bytes, options: options), JSONArrayStream(path: path, options: options)] {
+            for reader in [JSONItemStream(bytes: bytes, options: options), JSONItemStream(path: path, options: options)] {
                 let streamed = try Self.stream(reader)
                 expectSame(streamed.texts, whole, "elements")
                 expectSame(streamed.indexes, Array(0..<whole.count), "indexes")
@@ -105,24 +105,24 @@ struct ArrayStreamTests {
     @Test("a bad element is reported with its index and position; the others are delivered")
     func badElement() throws {
         let bytes = Array("[\n  {\"a\":1},\n  {\"a\":},\n  [1,2]\n]".utf8)
-        let report = try Self.stream(JSONArrayStream(bytes: bytes, options: JSONLinesOptions(errorPolicy: .report)))
+        let report = try Self.stream(JSONItemStream(bytes: bytes, options: JSONLinesOptions(errorPolicy: .report)))
         #expect(report.texts == ["{\"a\":1}", "[1,2]"])
         #expect(report.indexes == [0, 2])
         #expect(report.errors.map(\.elementIndex) == [1])
         #expect(report.errors.map { "\($0.line):\($0.column)" } == ["3:8"])
         #expect(report.summary?.lines == 3)
         #expect(report.summary?.invalid == 1)
-        let fail = try Self.stream(JSONArrayStream(bytes: bytes))
+        let fail = try Self.stream(JSONItemStream(bytes: bytes))
         #expect(fail.texts == ["{\"a\":1}"])
         #expect(fail.errors.count == 1 && fail.summary == nil)
     }
 
     @Test("array syntax errors are reported, never dropped", arguments: [
-        "", "{\"a\":1}", "[1,2", "[1,,2]", "[1,]", "[1] x", "[,1]",
+        "", "[1,2", "[1,,2]", "[1,]", "[1] x", "[,1]", "{\"a\":1,}", "{\"a\" 1}", "{1:2}", "[1]]", "{\"a\":1]",
     ])
     func syntaxErrors(text: String) throws {
         for policy in JSONLinesErrorPolicy.allCases {
-            let result = try Self.stream(JSONArrayStream(bytes: Array(text.utf8), options: JSONLinesOptions(errorPolicy: policy)))
+            let result = try Self.stream(JSONItemStream(bytes: Array(text.utf8), options: JSONLinesOptions(errorPolicy: policy)))
             #expect(result.errors.count == (policy == .skip ? 0 : 1), "\(policy)")
             if let summary = result.summary {
                 #expect(summary.invalid >= 1)

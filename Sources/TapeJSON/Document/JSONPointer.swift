@@ -16,38 +16,10 @@ extension JSONValue {
     /// - Throws: `JSONPointerError` for a pointer that is neither empty nor starts with `/`, or has a
     ///   `~` not followed by `0` or `1`.
     public func value(atPointer pointer: String) throws(JSONPointerError) -> JSONValue? {
-        if pointer.isEmpty { return self }
-        var utf8 = Substring(pointer).utf8[...]
-        guard utf8.first == UInt8(ascii: "/") else {
-            throw JSONPointerError(pointer: pointer, reason: "must be empty or start with '/'")
-        }
-        utf8 = utf8.dropFirst()
         var current: JSONValue? = self
-        var token: [UInt8] = []
-        while true {
-            token.removeAll(keepingCapacity: true)
-            var escaped = false
-            while let byte = utf8.first, byte != UInt8(ascii: "/") {
-                utf8 = utf8.dropFirst()
-                if escaped {
-                    switch byte {
-                    case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
-                    case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
-                    default: throw JSONPointerError(pointer: pointer, reason: "'~' must be followed by '0' or '1'")
-                    }
-                    escaped = false
-                } else if byte == UInt8(ascii: "~") {
-                    escaped = true
-                } else {
-                    token.append(byte)
-                }
-            }
-            if escaped { throw JSONPointerError(pointer: pointer, reason: "'~' must be followed by '0' or '1'") }
-            if let value = current {
-                current = value.child(forToken: token)
-            }
-            guard utf8.first == UInt8(ascii: "/") else { break }
-            utf8 = utf8.dropFirst()
+        for token in try JSONPointerTokens.parse(pointer) {
+            guard let value = current else { break }
+            current = value.child(forToken: token)
         }
         return current
     }
@@ -75,6 +47,47 @@ extension JSONValue {
             n = n * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return n
+    }
+}
+
+/// The reference tokens of an RFC 6901 JSON Pointer, unescaped.
+enum JSONPointerTokens {
+    /// `""` has no token; `"/a~1b/0"` has `a/b` and `0`.
+    ///
+    /// - Throws: `JSONPointerError` for a pointer that is neither empty nor starts with `/`, or has a
+    ///   `~` not followed by `0` or `1`.
+    static func parse(_ pointer: String) throws(JSONPointerError) -> [[UInt8]] {
+        if pointer.isEmpty { return [] }
+        var utf8 = Substring(pointer).utf8[...]
+        guard utf8.first == UInt8(ascii: "/") else {
+            throw JSONPointerError(pointer: pointer, reason: "must be empty or start with '/'")
+        }
+        utf8 = utf8.dropFirst()
+        var tokens: [[UInt8]] = []
+        while true {
+            var token: [UInt8] = []
+            var escaped = false
+            while let byte = utf8.first, byte != UInt8(ascii: "/") {
+                utf8 = utf8.dropFirst()
+                if escaped {
+                    switch byte {
+                    case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
+                    case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
+                    default: throw JSONPointerError(pointer: pointer, reason: "'~' must be followed by '0' or '1'")
+                    }
+                    escaped = false
+                } else if byte == UInt8(ascii: "~") {
+                    escaped = true
+                } else {
+                    token.append(byte)
+                }
+            }
+            if escaped { throw JSONPointerError(pointer: pointer, reason: "'~' must be followed by '0' or '1'") }
+            tokens.append(token)
+            guard utf8.first == UInt8(ascii: "/") else { break }
+            utf8 = utf8.dropFirst()
+        }
+        return tokens
     }
 }
 

@@ -1,0 +1,591 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Streams the items of the array (its elements) or object (its member values) at a JSON Pointer in one
+/// JSON document of any size, one at a time, in constant memory, with the same guarantees as `JSONLines`.
+///
+/// The items of `{"meta": {...}, "Records": [{...}, {...}, ...]}` (AWS CloudTrail files, GeoJSON
+/// FeatureCollections, API exports) are at the pointer `/Records`; those of one huge top-level array at
+/// `""`. The input is read in blocks; a byte scanner walks the envelope around the items to the
+/// pointer, and finds where each item ends (a comma or the closing bracket outside strings); each item is
+/// parsed on its own as soon as it is complete. Every item is accounted for: delivered, or reported
+/// through the error policy with its index, line and column (`documents + invalid == lines`, where
+/// `lines` counts items). Items carry their `index`; `lineNumber` and an error's `column` say where the
+/// item starts or fails in the input.
+///
+/// The envelope is checked as JSON too: its punctuation by the scanner, each of its other values (the
+/// `meta` above) by simdjson. A problem there is an error with its position (under `.skip` and `.report`
+/// it is reported once and reading stops, since the rest cannot be split into items reliably). A pointer
+/// that names nothing, or a scalar, is reported the same way once the document has been read. An item
+/// larger than the read block grows the buffer.
+///
+/// Limits: the items of an object are its member values (their keys are not handed out); nesting is
+/// counted only to find item boundaries, and each item must itself be valid JSON no deeper than
+/// `maxDepth` minus the pointer's depth and 1. One thread reads (no `jobs`, no shards).
+public final class JSONItemStream {
+    let input: JSONLines.Input
+    /// The pointer to the array or object whose items are streamed.
+    public let pointer: String
+    /// The options in effect (`chunkSize` is the read block size).
+    public let options: JSONLinesOptions
+    /// The handle read from, kept so that its descriptor stays open while this reader lives.
+    private var handle: FileHandle? = nil
+
+    /// Streams the items at `pointer` in the file at `path` (`-` for standard input).
+    public init(path: String, pointer: String = "", options: JSONLinesOptions = JSONLinesOptions()) {
+        self.input = path == "-" ? .descriptor(0, name: "-") : .file(path: path)
+        self.pointer = pointer
+        self.options = options
+    }
+
+    /// Streams the items at `pointer` read from an open file handle. The reader keeps the handle (and so
+    /// its descriptor) open while it lives.
+    public init(fileHandle: FileHandle, pointer: String = "", options: JSONLinesOptions = JSONLinesOptions()) {
+        self.input = .descriptor(fileHandle.fileDescriptor, name: "file handle \(fileHandle.fileDescriptor)")
+        self.handle = fileHandle
+        self.pointer = pointer
+        self.options = options
+    }
+
+    /// Streams the items at `pointer` in bytes already in memory.
+    public init(bytes: [UInt8], pointer: String = "", options: JSONLinesOptions = JSONLinesOptions()) {
+        self.input = .memory(bytes)
+        self.pointer = pointer
+        self.options = options
+    }
+
+    /// Calls `body` with every valid item in order, applying the error policy to invalid ones.
+    ///
+    /// - Returns: the counts (`lines` counts items).
+    /// - Throws: the first bad item (or envelope error) under `.fail`, as a `JSONLineError`;
+    ///   `JSONPointerError` for a malformed pointer; `JSONItemPointerError` when the document has no array
+    ///   or object at the pointer (after its items, if any, were read); `JSONInputError` when the input
+    ///   cannot be read; anything the callbacks throw.
+    @discardableResult
+    public func forEach(_ body: (borrowing JSONLine) throws -> Void,
+                        onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+        let tokens = try JSONPointerTokens.parse(pointer)
+        var source: any ByteSource
+        switch input {
+        case .memory(let bytes): source = MemorySource(bytes: bytes)
+        case .descriptor(let fd, let name): source = try FileDescriptorSource(fd: fd, path: name)
+        case .file(let path): source = try FileDescriptorSource(path: path)
+        }
+        let itemDepth = max(1, options.maxDepth - tokens.count - 1)
+        let parser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: itemDepth)
+        let envelopeParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: options.maxDepth)
+        var splitter = ItemSplitter(source: source, blockSize: max(options.chunkSize, 4096), tokens: tokens,
+                                    pointer: pointer, envelopeParser: envelopeParser)
+        defer { splitter.release() }
+        var summary = JSONLinesSummary()
+        let policy = options.errorPolicy
+        let owner = parser as AnyObject
+
+        func reject(_ error: JSONLineError) throws {
+            summary.invalid += 1
+            switch policy {
+            case .fail: throw error
+            case .skip: break
+            case .report: try onInvalidItem(error)
+            }
+        }
+
+        while let piece = try splitter.next() {
+            summary.bytes = splitter.bytesRead
+            switch piece {
+            case .item(let bytes, let delimited, let offset, let line, let column, let index):
+                summary.lines += 1
+                switch parser.parse(bytes, padded: true) {
+                case .success(let tape):
+                    let item = JSONLine(tape: tape, raw: bytes, lineNumber: line, offset: offset, length: bytes.count,
+                                        index: index, owner: owner)
+                    summary.documents += 1
+                    try body(item)
+                case .failure(let code):
+                    var error = JSONError(simdjson: code, input: delimited, maxDepth: parser.maxDepth)
+                    // Positions inside the item, moved to the file.
+                    error = error.shifted(byOffset: offset, line: line, column: column)
+                    try reject(JSONLineError(error, elementIndex: index))
+                }
+            case .envelopeError(let error, let index):
+                summary.lines += 1
+                try reject(JSONLineError(error, elementIndex: index))
+                if policy != .fail { return summary }
+            case .pointerError(let error):
+                throw error
+            }
+        }
+        summary.bytes = splitter.bytesRead
+        return summary
+    }
+}
+
+/// The reader of one top-level array's elements: `JSONItemStream` at the pointer `""`.
+@available(*, deprecated, renamed: "JSONItemStream", message: "a top-level array is the pointer \"\"")
+public typealias JSONArrayStream = JSONItemStream
+
+extension JSONItemStream {
+    /// `forEach(_:onInvalidItem:)` under the name `JSONArrayStream` had.
+    @available(*, deprecated, renamed: "forEach(_:onInvalidItem:)")
+    @discardableResult
+    public func forEach(_ body: (borrowing JSONLine) throws -> Void,
+                        onInvalidElement: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
+        try forEach(body, onInvalidItem: onInvalidElement)
+    }
+}
+
+extension JSONLineError {
+    init(_ error: JSONError, elementIndex: Int?) {
+        self.init(line: error.line, column: error.column, offset: error.offset, underlying: error)
+        self.elementIndex = elementIndex
+    }
+}
+
+/// The pointer of a `JSONItemStream` names nothing in the document, or names a value that has no items.
+public struct JSONItemPointerError: Error, Sendable, CustomStringConvertible {
+    /// The pointer as given.
+    public var pointer: String
+    /// Where the value at the pointer starts (a scalar), or the end of the document (nothing there).
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+    /// Whether a value is there (a scalar, which has no items) or nothing.
+    public var foundScalar: Bool
+
+    public var description: String {
+        foundScalar
+            ? "line \(line), column \(column) (byte \(offset)): the value at '\(pointer)' is not an array or object"
+            : "no value at '\(pointer)' in the document (read to byte \(offset))"
+    }
+}
+
+/// Splits a byte stream holding one JSON document into the byte ranges of the items at a pointer,
+/// checking the envelope around them on the way.
+///
+/// The envelope is walked a byte at a time (keys, punctuation); every value in it is scanned to its end
+/// (strings and nesting tracked) and then either descended into (on the way to the pointer), parsed
+/// with simdjson to check it and let go (anywhere else), or handed out (an item).
+struct ItemSplitter {
+    enum Piece {
+        /// One item's bytes (padded after), the same with its separator (where errors are located), its
+        /// absolute offset, line and column, and its index.
+        case item(UnsafeRawBufferPointer, delimited: UnsafeRawBufferPointer, offset: Int, line: Int, column: Int, index: Int)
+        /// The envelope is malformed here; `index` is the item being read, if any.
+        case envelopeError(JSONError, index: Int?)
+        /// The pointer names nothing, or a scalar.
+        case pointerError(JSONItemPointerError)
+    }
+
+    /// What the walker expects next in a container.
+    private enum Expect { case valueOrEnd, value, keyOrEnd, key, colon, commaOrEnd }
+
+    /// A container the walker is inside (it is on the way to the pointer, or holds the items).
+    private struct Frame {
+        let isObject: Bool
+        var expect: Expect
+        /// Values read so far (the next element's index in an array).
+        var count = 0
+        /// The key of the member being read (objects).
+        var key: [UInt8] = []
+        /// Whether this container's values are the items.
+        let holdsItems: Bool
+    }
+
+    private enum Phase { case walk, inValue, inKey, done }
+    /// What becomes of the value being scanned.
+    private enum Purpose { case item, check, descend }
+
+    var source: any ByteSource
+    let blockSize: Int
+    let tokens: [[UInt8]]
+    let pointer: String
+    let envelopeParser: SimdParser
+    private var buffer: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var count = 0          // valid bytes in buffer
+    private var position = 0       // next byte to scan
+    private var bufferOffset = 0   // absolute offset of buffer[0]
+    private var endOfInput = false
+    /// Bytes read from the source so far (the summary's `bytes`: the whole document, not only its items).
+    private(set) var bytesRead = 0
+    private var phase = Phase.walk
+    private var stack: [Frame] = []
+    private var rootDone = false
+    private var itemsFound = false
+    // Position tracking for the byte at `position`.
+    private var line = 1
+    private var lineStart = 0      // absolute offset of the current line's first byte
+    // The value (or key) being scanned.
+    private var valueStart = 0     // buffer index
+    private var valueLine = 1
+    private var valueColumn = 1
+    private var purpose = Purpose.check
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    private var index = 0
+    // Memo for columns on the current line, so that a one-line array is not rescanned per item.
+    private var memoLine = 0
+    private var memoOffset = 0
+    private var memoColumn = 1
+
+    init(source: any ByteSource, blockSize: Int, tokens: [[UInt8]], pointer: String, envelopeParser: SimdParser) {
+        self.source = source
+        self.blockSize = blockSize
+        self.tokens = tokens
+        self.pointer = pointer
+        self.envelopeParser = envelopeParser
+        self.capacity = blockSize
+        self.buffer = UnsafeMutableRawPointer.allocate(byteCount: blockSize + Simd.padding, alignment: 64)
+    }
+
+    func release() { buffer.deallocate() }
+
+    private var bytes: UnsafeMutablePointer<UInt8> { buffer.assumingMemoryBound(to: UInt8.self) }
+
+    /// Reads more input, keeping the unfinished value (from `keep`) at the front of the buffer.
+    private mutating func refill(keep: Int) throws -> Bool {
+        if endOfInput { return false }
+        if keep > 0 {
+            buffer.copyMemory(from: buffer + keep, byteCount: count - keep)
+            count -= keep
+            position -= keep
+            valueStart -= keep
+            bufferOffset += keep
+        }
+        if count == capacity {
+            let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2 + Simd.padding, alignment: 64)
+            bigger.copyMemory(from: buffer, byteCount: count)
+            buffer.deallocate()
+            buffer = bigger
+            capacity *= 2
+        }
+        let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + count, count: capacity - count))
+        if n == 0 { endOfInput = true; return false }
+        count += n
+        bytesRead += n
+        (buffer + count).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
+        return true
+    }
+
+    /// The column (in scalars) of `absolute` on the current line, counted on from the last one computed.
+    private mutating func column(at absolute: Int) -> Int {
+        var column = 1
+        var i = max(lineStart, bufferOffset)
+        if memoLine == line && memoOffset <= absolute && memoOffset >= i {
+            column = memoColumn
+            i = memoOffset
+        }
+        while i < absolute {
+            if bytes[i - bufferOffset] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        memoLine = line
+        memoOffset = absolute
+        memoColumn = column
+        return column
+    }
+
+    private mutating func error(_ kind: JSONError.Kind, at absolute: Int) -> JSONError {
+        let start = max(absolute - 24, bufferOffset, lineStart)
+        var end = min(absolute + 24, bufferOffset + count)
+        if let newline = (absolute..<end).first(where: { bytes[$0 - bufferOffset] == 0x0A }) { end = newline }
+        let excerpt = SourceLocation.printable(UnsafeBufferPointer(start: bytes + (start - bufferOffset), count: max(0, end - start)))
+        return JSONError(kind: kind, offset: absolute, line: line, column: column(at: absolute), excerpt: excerpt)
+    }
+
+    /// Stops with an envelope error at the current byte.
+    private mutating func fail(_ kind: JSONError.Kind) -> Piece {
+        phase = .done
+        let item = stack.last?.holdsItems == true ? index : nil
+        return .envelopeError(error(kind, at: bufferOffset + position), index: item)
+    }
+
+    private mutating func advanceLine(at i: Int) {
+        line += 1
+        lineStart = bufferOffset + i + 1
+    }
+
+    /// Whether the next value of the top frame (the root when there is none) is on the pointer's path:
+    /// `.target` at the pointer, `.onTheWay` above it, `.elsewhere` off it.
+    private enum PathMatch { case target, onTheWay, elsewhere }
+    private func nextValuePath() -> PathMatch {
+        // The frames from the root down to here must all be on the path (they were only pushed if so),
+        // and the next value's own key or index must match the token at this depth.
+        let level = stack.count
+        if level > tokens.count { return .elsewhere }
+        if level > 0 {
+            let frame = stack[level - 1]
+            let token = tokens[level - 1]
+            if frame.isObject {
+                if frame.key != token { return .elsewhere }
+            } else if JSONValue.arrayIndex(token) != frame.count {
+                return .elsewhere
+            }
+        }
+        return level == tokens.count ? .target : .onTheWay
+    }
+
+    /// A value ends: the frame it was in expects a comma or its end (or the root is complete).
+    private mutating func valueEnded() {
+        if stack.isEmpty {
+            rootDone = true
+        } else {
+            stack[stack.count - 1].count += 1
+            stack[stack.count - 1].expect = .commaOrEnd
+        }
+    }
+
+    /// A value starts at the current byte in the top frame.
+    private mutating func startValue(_ byte: UInt8) -> Piece? {
+        let isContainer = byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")
+        if stack.last?.holdsItems == true {
+            purpose = .item
+        } else {
+            switch nextValuePath() {
+            case .target:
+                guard isContainer else {
+                    phase = .done
+                    let at = bufferOffset + position
+                    return .pointerError(JSONItemPointerError(pointer: pointer, offset: at, line: line,
+                                                              column: column(at: at), foundScalar: true))
+                }
+                itemsFound = true
+                stack.append(Frame(isObject: byte == UInt8(ascii: "{"), expect: byte == UInt8(ascii: "{") ? .keyOrEnd : .valueOrEnd,
+                                   holdsItems: true))
+                position += 1
+                return nil
+            case .onTheWay where isContainer:
+                stack.append(Frame(isObject: byte == UInt8(ascii: "{"), expect: byte == UInt8(ascii: "{") ? .keyOrEnd : .valueOrEnd,
+                                   holdsItems: false))
+                position += 1
+                return nil
+            case .onTheWay, .elsewhere:
+                purpose = .check
+            }
+        }
+        phase = .inValue
+        valueStart = position
+        valueLine = line
+        valueColumn = column(at: bufferOffset + position)
+        depth = 0
+        inString = false
+        escaped = false
+        return nil
+    }
+
+    /// The value scanned ends before `end` (a buffer index): hands it out, or checks it.
+    private mutating func finishValue(at end: Int) -> Piece? {
+        phase = .walk
+        let stop = trimmedEnd(end)
+        let span = UnsafeRawBufferPointer(start: buffer + valueStart, count: stop - valueStart)
+        let offset = bufferOffset + valueStart
+        let (valueLine, valueColumn) = (self.valueLine, self.valueColumn)
+        valueEnded()
+        switch purpose {
+        case .item:
+            defer { index += 1 }
+            return .item(span, delimited: delimited(span, end: end), offset: offset, line: valueLine,
+                         column: valueColumn, index: index)
+        case .check, .descend:
+            guard case .failure(let code) = envelopeParser.parse(span, padded: true) else { return nil }
+            phase = .done
+            let located = JSONError(simdjson: code, input: delimited(span, end: end), maxDepth: envelopeParser.maxDepth)
+            return .envelopeError(located.shifted(byOffset: offset, line: valueLine, column: valueColumn), index: nil)
+        }
+    }
+
+    /// The key scanned (from `valueStart`, its opening quote, to `end`, past its closing one) ends.
+    private mutating func finishKey(at end: Int) -> Piece? {
+        phase = .walk
+        let span = UnsafeRawBufferPointer(start: buffer + valueStart, count: end - valueStart)
+        stack[stack.count - 1].expect = .colon
+        // Every key is checked (the items' keys too: a member's key is not part of its value); those on the
+        // pointer's path are then compared with its tokens. Printable ASCII without escapes is its own
+        // text; anything else is parsed (checked and unescaped).
+        if span.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) {
+            stack[stack.count - 1].key = Array(span.dropFirst().dropLast())
+            return nil
+        }
+        do {
+            let key = try JSONParser.shared.parse(bytes: span).root.string ?? ""
+            stack[stack.count - 1].key = Array(key.utf8)
+            return nil
+        } catch {
+            phase = .done
+            return .envelopeError(error.shifted(byOffset: bufferOffset + valueStart, line: valueLine, column: valueColumn),
+                                  index: nil)
+        }
+    }
+
+    mutating func next() throws -> Piece? {
+        while true {
+            if position >= count {
+                let keep = phase == .inValue || phase == .inKey ? valueStart : position
+                if try !refill(keep: keep) {
+                    return endOfDocument()
+                }
+                continue
+            }
+            let byte = bytes[position]
+            switch phase {
+            case .done:
+                return nil
+            case .inValue, .inKey:
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                        if phase == .inKey {
+                            position += 1
+                            if let piece = finishKey(at: position) { return piece }
+                            continue
+                        }
+                    } else if byte == 0x0A {
+                        advanceLine(at: position)
+                    }
+                    position += 1
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: "]") where depth > 0, UInt8(ascii: "}") where depth > 0: depth -= 1
+                case 0x0A: advanceLine(at: position)
+                case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    if depth > 0 { break }
+                    if let piece = finishValue(at: position) { return piece }
+                    continue   // the walker reads the separator
+                case 0x20, 0x09, 0x0D:
+                    // Whitespace after the root value ends it (nothing else will).
+                    if depth == 0 && stack.isEmpty {
+                        if let piece = finishValue(at: position) { return piece }
+                        continue
+                    }
+                default: break
+                }
+                position += 1
+            case .walk:
+                if bufferOffset + position == 0 && count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+                    position = 3
+                    continue
+                }
+                switch byte {
+                case 0x20, 0x09, 0x0D:
+                    position += 1
+                    continue
+                case 0x0A:
+                    advanceLine(at: position)
+                    position += 1
+                    continue
+                default: break
+                }
+                if let piece = walk(byte) { return piece }
+            }
+        }
+    }
+
+    /// One byte of envelope punctuation (or the first byte of a value or key).
+    private mutating func walk(_ byte: UInt8) -> Piece? {
+        guard var frame = stack.last else {
+            if rootDone { return fail(.trailingContent) }
+            return startValue(byte)
+        }
+        switch (frame.expect, byte) {
+        case (.valueOrEnd, UInt8(ascii: "]")), (.keyOrEnd, UInt8(ascii: "}")),
+             (.commaOrEnd, UInt8(ascii: "]")) where !frame.isObject,
+             (.commaOrEnd, UInt8(ascii: "}")) where frame.isObject:
+            stack.removeLast()
+            position += 1
+            valueEnded()
+            return nil
+        case (.commaOrEnd, UInt8(ascii: ",")):
+            frame.expect = frame.isObject ? .key : .value
+            stack[stack.count - 1] = frame
+            position += 1
+            return nil
+        case (.colon, UInt8(ascii: ":")):
+            frame.expect = .value
+            stack[stack.count - 1] = frame
+            position += 1
+            return nil
+        case (.keyOrEnd, UInt8(ascii: "\"")), (.key, UInt8(ascii: "\"")):
+            phase = .inKey
+            valueStart = position
+            valueLine = line
+            valueColumn = column(at: bufferOffset + position)
+            inString = true
+            escaped = false
+            position += 1
+            return nil
+        case (.valueOrEnd, _), (.value, _):
+            switch byte {
+            case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"):
+                // `[,`, `[1,,2]`, `[1,]`, `{"a":}`: a missing value.
+                return fail(.unexpectedCharacter)
+            default:
+                return startValue(byte)
+            }
+        default:
+            return fail(.unexpectedCharacter)
+        }
+    }
+
+    /// The input ended: what is left to say.
+    private mutating func endOfDocument() -> Piece? {
+        switch phase {
+        case .done:
+            return nil
+        case .inValue where stack.isEmpty && depth == 0 && !inString:
+            // A root scalar that runs to the end of the input.
+            if let piece = finishValue(at: count) { return piece }
+            return endOfDocument()
+        case .inValue, .inKey:
+            return fail(.unexpectedEndOfInput, atEnd: true)
+        case .walk:
+            if !stack.isEmpty { return fail(.unexpectedEndOfInput, atEnd: true) }
+            if !rootDone {
+                return fail(.emptyInput, atEnd: true)
+            }
+            phase = .done
+            if itemsFound { return nil }
+            let at = bufferOffset + count
+            return .pointerError(JSONItemPointerError(pointer: pointer, offset: at, line: line, column: column(at: at),
+                                                      foundScalar: false))
+        }
+    }
+
+    private mutating func fail(_ kind: JSONError.Kind, atEnd: Bool) -> Piece {
+        position = count
+        return fail(kind)
+    }
+
+    /// `span` with what follows it up to and including the byte at `end` (its separator) when that byte
+    /// is in the buffer: where errors are located, so that a truncated scalar (`nul,`) reads as the
+    /// whole document would have it (an invalid literal, not an end of input).
+    private func delimited(_ span: UnsafeRawBufferPointer, end: Int) -> UnsafeRawBufferPointer {
+        guard end < count else { return span }
+        return UnsafeRawBufferPointer(start: span.baseAddress, count: end + 1 - valueStart)
+    }
+
+    /// The end of a value without the whitespace before its separator.
+    private func trimmedEnd(_ end: Int) -> Int {
+        var e = end
+        while e > valueStart {
+            switch bytes[e - 1] {
+            case 0x20, 0x09, 0x0A, 0x0D: e -= 1
+            default: return e
+            }
+        }
+        return e
+    }
+}
