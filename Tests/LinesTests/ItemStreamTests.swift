@@ -82,6 +82,31 @@ struct ItemStreamTests {
         }
     }
 
+    @Test("escapes, quotes and separators inside strings at every position of a 64-byte block, in blocks of 64 and more",
+          arguments: [64, 4096])
+    func escapesAtEveryPosition(blockSize: Int) throws {
+        // Runs of 1 to 4 backslashes before a quote, a bracket, a comma: only an odd run escapes the quote.
+        var items: [String] = []
+        for pad in 0..<70 {
+            let padding = String(repeating: "p", count: pad)
+            // JSON: `"pad\\\\"` (two escaped backslashes, then the closing quote); `"\\\"],{"` (an escaped
+            // backslash, an escaped quote, then `],{` inside the string); `"pad\\\"x"` (3 backslashes).
+            items.append(#"{"s":"\#(padding)\\\\","t":["\\\"],{", "\\"],"u":{"v":[1,[2,{}]]}}"#)
+            items.append(#""\#(padding)\\\"x""#)
+            items.append(#"[\#(pad),"\#(padding),]}{[","\\"]"#)
+        }
+        let text = "{\"head\": [\"a,b\", {\"c\": \"]\"}], \"items\": [" + items.joined(separator: ",\n") + "], \"tail\": {}}"
+        let expected = try itemsReadWhole(text, "/items")
+        #expect(expected.count == items.count)
+        let result = stream(JSONItemStream(bytes: Array(text.utf8), pointer: "/items", options: JSONLinesOptions(chunkSize: blockSize)))
+        #expect(result.errors.isEmpty, "\(result.errors.prefix(3))")
+        #expect(result.thrown == nil)
+        #expect(result.texts == expected)
+        let firstOffset = text.utf8.count - text.components(separatedBy: "\"items\": [")[1].utf8.count
+        #expect(result.positions.first == "1@\(firstOffset)")
+        #expect(result.positions.last?.hasPrefix("\(3 * 70)@") == true)
+    }
+
     @Test("items carry their line and offset")
     func positions() throws {
         let text = "{\"Records\": [\n  {\"a\": 1},\n  {\"a\": 2}]}"
@@ -165,5 +190,33 @@ struct ItemStreamTests {
         let summary = try JSONArrayStream(bytes: Array("[1, 2, 3]".utf8)).forEach({ seen.append($0.document.root.int ?? 0) },
                                                                                onInvalidElement: { _ in })
         #expect(seen == [1, 2, 3] && summary.documents == 3)
+    }
+}
+
+@Suite("Items at a JSON Pointer against JSONTestSuite")
+struct ItemStreamTestSuiteTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TapeTests/Fixtures/JSONTestSuite/test_parsing")
+
+    /// Every file of the suite as the second item of `/items` in an envelope: the stream agrees with
+    /// the whole document, item by item, or fails where the whole document fails.
+    @Test("each suite file as an item: the same verdict as the whole document")
+    func everyFile() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(names.count > 300)
+        for name in names {
+            let content = try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent(name)))
+            let text = Array(#"{"meta": {"n": 1}, "items": [{"first": true}, "#.utf8) + content + Array(#", 3], "z": 0}"#.utf8)
+            let whole = try? JSONDocument(parsing: text)
+            let result = stream(JSONItemStream(bytes: text, pointer: "/items", options: JSONLinesOptions(errorPolicy: .report)))
+            if let whole {
+                let expected = try #require(try whole.value(atPointer: "/items")).elements.map(\.jsonText)
+                #expect(result.errors.isEmpty && result.thrown == nil, "\(name): \(result.errors)")
+                #expect(result.texts == expected, "\(name)")
+            } else {
+                #expect(!result.errors.isEmpty || result.thrown != nil, "\(name): the stream accepted what the parser rejects")
+                #expect(result.texts.first == #"{"first":true}"#, "\(name)")
+            }
+        }
     }
 }

@@ -122,6 +122,24 @@ int64_t tj_reference_count_many(const uint8_t *buf, size_t len, size_t batch_siz
 int64_t tj_reference_count_many_threaded(const uint8_t *buf, size_t len, size_t batch_size, bool threaded,
                                          double *seconds);
 
+/// Where a scan of one JSON value stands between two buffers (`tj_scan_to_separator`).
+typedef struct tj_scan_state {
+    /// Containers open inside the value.
+    int64_t depth;
+    /// Whether the scan stands inside a string, and right after an unescaped backslash there.
+    bool in_string;
+    bool escaped;
+} tj_scan_state;
+
+/// Scans `buf[from ..< len]` for the separator that ends a JSON value (a `,`, `]` or `}` outside
+/// strings, with no container of the value open), 64 bytes at a time with vector compares (SSE2; a
+/// plain loop elsewhere). Returns its index, or `len` when the buffer ends first (`state` then says
+/// where the scan stands). `*newlines` receives the number of `\n` bytes scanned and `*last_newline`
+/// the index of the last of them. `buf` must have 64 readable bytes past `len`. Only separators are
+/// found: the value's grammar is checked by the parser afterwards.
+size_t tj_scan_to_separator(const uint8_t *buf, size_t from, size_t len, tj_scan_state *state, size_t *newlines,
+                            size_t *last_newline);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSimdShim
 import Foundation
 
 /// Streams the items of the array (its elements) or object (its member values) at a JSON Pointer in one
@@ -433,6 +434,11 @@ struct ItemSplitter {
                 }
                 continue
             }
+            if phase == .inValue && !stack.isEmpty {
+                // The hot loop: on to the value's separator (or the end of the buffer).
+                scanToSeparator()
+                if position >= count { continue }
+            }
             let byte = bytes[position]
             switch phase {
             case .done:
@@ -567,6 +573,24 @@ struct ItemSplitter {
     private mutating func fail(_ kind: JSONError.Kind, atEnd: Bool) -> Piece {
         position = count
         return fail(kind)
+    }
+
+    /// Moves `position` to the separator that ends the value being scanned (a `,`, `]` or `}` outside
+    /// strings and nested containers), or to the end of the buffer: the shim's vector scan, 64 bytes at a
+    /// time (a byte loop here ran at a third of the speed of reading JSON Lines).
+    private mutating func scanToSeparator() {
+        var state = tj_scan_state(depth: Int64(depth), in_string: inString, escaped: escaped)
+        var newlines = 0
+        var lastNewline = 0
+        let end = tj_scan_to_separator(bytes, position, count, &state, &newlines, &lastNewline)
+        if newlines > 0 {
+            line += newlines
+            lineStart = bufferOffset + lastNewline + 1
+        }
+        position = end
+        depth = Int(state.depth)
+        inString = state.in_string
+        escaped = state.escaped
     }
 
     /// `span` with what follows it up to and including the byte at `end` (its separator) when that byte
