@@ -4,7 +4,7 @@ import TapeJSON
 /// `tapejson validate [--lines] PATH...`
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check that files are valid JSON (RFC 8259).",
+        abstract: "Check that files are valid JSON (RFC 8259), streamed in bounded memory whatever their size.",
         discussion: """
             Prints one PATH:LINE:COLUMN: message line on stderr per invalid document. \
             Exit status: 0 all valid, 1 any invalid, 2 usage or I/O error.
@@ -31,7 +31,6 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let parser = JSONParser(maxDepth: maxDepth)
         var invalid = false
         var ioFailure = false
         for path in paths {
@@ -49,14 +48,11 @@ struct Validate: ParsableCommand {
                         }
                     }
                     if summary.invalid > 0 { invalid = true }
-                } else {
-                    let file = try openInput(path)
-                    do {
-                        _ = try parser.parse(paddedBytes: file.bytes)
-                    } catch {
-                        Diagnostics.report(path: path, error)
-                        invalid = true
-                    }
+                } else if let problem = try JSONStreamValidation.validate(path: path, maxDepth: maxDepth) {
+                    // Streamed in bounded memory, whatever the size: a document that fits the 16 MiB window is
+                    // one simdjson parse; a larger one is walked and checked value by value.
+                    Diagnostics.report(path: path, problem)
+                    invalid = true
                 }
             } catch let error as JSONInputError {
                 Diagnostics.error("tapejson: \(error)")

@@ -196,6 +196,9 @@ struct ItemSplitter {
         var key: [UInt8] = []
         /// Whether this container's values are the items.
         let holdsItems: Bool
+        /// Whether this container lies on the pointer's path (else it was entered because it is too
+        /// large to hold: its values are only checked).
+        var onPath = true
     }
 
     private enum Phase { case walk, inValue, inKey, done }
@@ -204,9 +207,15 @@ struct ItemSplitter {
 
     var source: any ByteSource
     let blockSize: Int
-    let tokens: [[UInt8]]
+    /// The pointer's tokens; nil when no value is wanted (the document is only checked).
+    let tokens: [[UInt8]]?
     let pointer: String
     let envelopeParser: SimdParser
+    /// The most bytes of a checked container held before the walker enters it instead (its values are
+    /// then checked one by one): what bounds memory for a document of any size.
+    let window: Int
+    /// Containers the walker may be inside (the parser's `maxDepth`).
+    let maxDepth: Int
     private var buffer: UnsafeMutableRawPointer
     private var capacity: Int
     private var count = 0          // valid bytes in buffer
@@ -226,6 +235,10 @@ struct ItemSplitter {
     private var valueStart = 0     // buffer index
     private var valueLine = 1
     private var valueColumn = 1
+    private var valueLineStart = 0
+    private var valueDroppedScalars = 0
+    /// Scalars of the current line in bytes already dropped from the buffer (columns count from there).
+    private var droppedScalars = 0
     private var purpose = Purpose.check
     private var depth = 0
     private var inString = false
@@ -236,12 +249,15 @@ struct ItemSplitter {
     private var memoOffset = 0
     private var memoColumn = 1
 
-    init(source: any ByteSource, blockSize: Int, tokens: [[UInt8]], pointer: String, envelopeParser: SimdParser) {
+    init(source: any ByteSource, blockSize: Int, tokens: [[UInt8]]?, pointer: String, envelopeParser: SimdParser,
+         window: Int = 16 << 20) {
         self.source = source
         self.blockSize = blockSize
         self.tokens = tokens
         self.pointer = pointer
         self.envelopeParser = envelopeParser
+        self.window = max(window, 64)
+        self.maxDepth = envelopeParser.maxDepth
         self.capacity = blockSize
         self.buffer = UnsafeMutableRawPointer.allocate(byteCount: blockSize + Simd.padding, alignment: 64)
     }
@@ -254,6 +270,9 @@ struct ItemSplitter {
     private mutating func refill(keep: Int) throws -> Bool {
         if endOfInput { return false }
         if keep > 0 {
+            // The current line's bytes about to go still count for its columns.
+            let lineFrom = max(lineStart - bufferOffset, 0)
+            if lineFrom < keep { droppedScalars += Self.scalarCount(bytes + lineFrom, keep - lineFrom) }
             buffer.copyMemory(from: buffer + keep, byteCount: count - keep)
             count -= keep
             position -= keep
@@ -275,10 +294,31 @@ struct ItemSplitter {
         return true
     }
 
+    /// The number of Unicode scalars starting in `count` bytes at `p` (the bytes that are not UTF-8
+    /// continuation bytes), 8 at a time.
+    private static func scalarCount(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        var n = 0
+        var i = 0
+        let raw = UnsafeRawPointer(p)
+        while i + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // A continuation byte is 10xxxxxx: its top bit set and the next one clear.
+            let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
+            n += 8 - continuation.nonzeroBitCount
+            i += 8
+        }
+        while i < count {
+            if p[i] & 0xC0 != 0x80 { n += 1 }
+            i += 1
+        }
+        return n
+    }
+
     /// The column (in scalars) of `absolute` on the current line, counted on from the last one computed.
     private mutating func column(at absolute: Int) -> Int {
         var column = 1
         var i = max(lineStart, bufferOffset)
+        if lineStart < bufferOffset { column += droppedScalars }
         if memoLine == line && memoOffset <= absolute && memoOffset >= i {
             column = memoColumn
             i = memoOffset
@@ -311,6 +351,7 @@ struct ItemSplitter {
     private mutating func advanceLine(at i: Int) {
         line += 1
         lineStart = bufferOffset + i + 1
+        droppedScalars = 0
     }
 
     /// Whether the next value of the top frame (the root when there is none) is on the pointer's path:
@@ -319,6 +360,7 @@ struct ItemSplitter {
     private func nextValuePath() -> PathMatch {
         // The frames from the root down to here must all be on the path (they were only pushed if so),
         // and the next value's own key or index must match the token at this depth.
+        guard let tokens, stack.last?.onPath != false else { return .elsewhere }
         let level = stack.count
         if level > tokens.count { return .elsewhere }
         if level > 0 {
@@ -351,6 +393,7 @@ struct ItemSplitter {
         } else {
             switch nextValuePath() {
             case .target:
+                guard stack.count < maxDepth else { return fail(.depthLimitExceeded) }
                 guard isContainer else {
                     phase = .done
                     let at = bufferOffset + position
@@ -363,6 +406,7 @@ struct ItemSplitter {
                 position += 1
                 return nil
             case .onTheWay where isContainer:
+                guard stack.count < maxDepth else { return fail(.depthLimitExceeded) }
                 stack.append(Frame(isObject: byte == UInt8(ascii: "{"), expect: byte == UInt8(ascii: "{") ? .keyOrEnd : .valueOrEnd,
                                    holdsItems: false))
                 position += 1
@@ -374,11 +418,37 @@ struct ItemSplitter {
         phase = .inValue
         valueStart = position
         valueLine = line
+        valueLineStart = lineStart
+        valueDroppedScalars = droppedScalars
         valueColumn = column(at: bufferOffset + position)
         depth = 0
         inString = false
         escaped = false
         return nil
+    }
+
+    /// Whether `byte` opens an array or object.
+    private func isContainerStart(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") }
+
+    /// A container being scanned to be checked has filled the window: the walker enters it instead and
+    /// checks its values one by one (rescanning from its first byte). False for a scalar (a string or
+    /// number is held whole, however long).
+    private mutating func enterValue() -> Bool {
+        let first = bytes[valueStart]
+        guard isContainerStart(first), stack.count < maxDepth else { return false }
+        let isObject = first == UInt8(ascii: "{")
+        var frame = Frame(isObject: isObject, expect: isObject ? .keyOrEnd : .valueOrEnd, holdsItems: false)
+        frame.onPath = false
+        stack.append(frame)
+        phase = .walk
+        position = valueStart + 1
+        line = valueLine
+        lineStart = valueLineStart
+        droppedScalars = valueDroppedScalars
+        depth = 0
+        inString = false
+        escaped = false
+        return true
     }
 
     /// The value scanned ends before `end` (a buffer index): hands it out, or checks it.
@@ -428,13 +498,14 @@ struct ItemSplitter {
     mutating func next() throws -> Piece? {
         while true {
             if position >= count {
+                if phase == .inValue && purpose == .check && count - valueStart >= window && enterValue() { continue }
                 let keep = phase == .inValue || phase == .inKey ? valueStart : position
                 if try !refill(keep: keep) {
                     return endOfDocument()
                 }
                 continue
             }
-            if phase == .inValue && !stack.isEmpty {
+            if phase == .inValue && (!stack.isEmpty || depth > 0 || (position == valueStart && isContainerStart(bytes[position]))) {
                 // The hot loop: on to the value's separator (or the end of the buffer).
                 scanToSeparator()
                 if position >= count { continue }
@@ -481,7 +552,8 @@ struct ItemSplitter {
                 }
                 position += 1
             case .walk:
-                if bufferOffset + position == 0 && count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+                if tokens != nil && bufferOffset + position == 0 && count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB
+                    && bytes[2] == 0xBF {
                     position = 3
                     continue
                 }
@@ -555,6 +627,11 @@ struct ItemSplitter {
             // A root scalar that runs to the end of the input.
             if let piece = finishValue(at: count) { return piece }
             return endOfDocument()
+        case .inValue where purpose == .check:
+            // A value cut off by the end: simdjson says where it first goes wrong (often before the end).
+            let piece = finishValue(at: count)
+            phase = .done
+            return piece ?? fail(.unexpectedEndOfInput, atEnd: true)
         case .inValue, .inKey:
             return fail(.unexpectedEndOfInput, atEnd: true)
         case .walk:
@@ -563,7 +640,7 @@ struct ItemSplitter {
                 return fail(.emptyInput, atEnd: true)
             }
             phase = .done
-            if itemsFound { return nil }
+            if itemsFound || tokens == nil { return nil }
             let at = bufferOffset + count
             return .pointerError(JSONItemPointerError(pointer: pointer, offset: at, line: line, column: column(at: at),
                                                       foundScalar: false))
@@ -586,6 +663,7 @@ struct ItemSplitter {
         if newlines > 0 {
             line += newlines
             lineStart = bufferOffset + lastNewline + 1
+            droppedScalars = 0
         }
         position = end
         depth = Int(state.depth)

@@ -15,7 +15,12 @@ import Darwin
 /// non-blank line is accounted for: it is delivered, or it is reported, skipped or thrown as a
 /// `JSONLineError` according to the error policy, so `documents + invalid == lines` in the summary.
 /// Accepted: LF and CRLF line endings, blank lines (ignored), a last line without a newline, a UTF-8 byte
-/// order mark at the start. A document longer than the batch or the chunk grows them.
+/// order mark at the start. A document longer than the batch or the chunk grows them, up to
+/// `JSONLinesOptions.maxDocumentSize`; a longer line is an invalid line, skipped without being held when
+/// the input is a file.
+///
+/// Files are read with `pread` (never memory-mapped): a file truncated while it is read (log rotation)
+/// is a `JSONInputError` naming the byte where reading stopped, not a crash.
 ///
 /// ```swift
 /// let lines = JSONLines(path: "app.log", options: JSONLinesOptions(errorPolicy: .report))
