@@ -56,7 +56,6 @@ struct DeliberateDifferencesTests {
         #"{"name":"Ada","age":1,"tags":[],"unused":"\x"}"#,
         #"{"name":"Ada","age":1,"tags":[],"unused":"\ud800"}"#,
         #"{"name":"Ada","age":1,"tags":[],"unused":1e400}"#,
-        #"{"name":"Ada","age":1,"tags":[],"unused":100000000000000000000}"#,
         #"{"name":"Ada","age":1,"tags":[],"unused":[01]}"#,
     ])
     func eagerValidation(json: String) {
@@ -70,29 +69,30 @@ struct DeliberateDifferencesTests {
         #expect(tapeError([Int].self, json: "[1,2,]") == .invalidJSON)
     }
 
-    @Test("3: magnitudes below the smallest Double decode as zero")
-    func underflow() throws {
-        #expect(try TapeJSONDecoder().decode([Double].self, from: Data("[1e-400]".utf8)) == [0])
-        #expect(foundationError([Double].self, json: "[1e-400]") == .invalidJSON)
+    // MARK: 4. Numbers read from their text
+
+    @Test("4: an integer written with a fraction or exponent from 2^53 up is read exactly from its digits")
+    func integersFromTheirDigits() throws {
+        // Foundation converts through Double first and throws when the rounded Double leaves the type's
+        // range, or when its Decimal mantissa exceeds 64 bits.
+        #expect(try TapeJSONDecoder().decode([UInt64].self, from: Data("[18446744073709551615.0]".utf8)) ==
+                [18_446_744_073_709_551_615])
+        #expect(foundationError([UInt64].self, json: "[18446744073709551615.0]") == .invalidJSON)
+        #expect(try TapeJSONDecoder().decode([Int64].self, from: Data("[9.223372036854775807e18]".utf8)) == [.max])
+        #expect(foundationError([Int64].self, json: "[9.223372036854775807e18]") == .invalidJSON)
+        #expect(try TapeJSONDecoder().decode([UInt128].self, from: Data("[3.4028235e38]".utf8)) ==
+                [340_282_350_000_000_000_000_000_000_000_000_000_000])
+        #expect(foundationError([UInt128].self, json: "[3.4028235e38]") == .invalidJSON)
+        #expect(try TapeJSONDecoder().decode([Int128].self, from: Data("[-18446744073709551616.0]".utf8)) ==
+                [-18_446_744_073_709_551_616])
+        #expect(foundationError([Int128].self, json: "[-18446744073709551616.0]") == .invalidJSON)
     }
 
-    // MARK: 4. Binary number values
-
-    @Test("4: numbers come from their Double or integer value")
-    func binaryValues() throws {
-        let negativeZero = try TapeJSONDecoder().decode([Double].self, from: Data("[-0]".utf8))
-        #expect(negativeZero[0] == 0 && negativeZero[0].sign == .plus)
-        #expect(try JSONDecoder().decode([Double].self, from: Data("[-0]".utf8))[0].sign == .minus)
-
-        #expect(try TapeJSONDecoder().decode([Int].self, from: Data("[9007199254740993.0]".utf8)) == [9_007_199_254_740_992])
-        #expect(try JSONDecoder().decode([Int].self, from: Data("[9007199254740993.0]".utf8)) == [9_007_199_254_740_993])
-
-        let decimal = try TapeJSONDecoder().decode([Decimal].self, from: Data("[0.10000000000000001]".utf8))
-        #expect(decimal == [Decimal(string: "0.1")!])
-
-        #expect(try TapeJSONDecoder().decode([UInt128].self, from: Data("[3.4028235e38]".utf8)) ==
-                [340_282_349_999_999_991_754_788_743_781_432_688_640])
-        #expect(foundationError([UInt128].self, json: "[3.4028235e38]") == .invalidJSON)
+    @Test("4: a Float is rounded from the number's Double")
+    func floatFromDouble() throws {
+        // Rounding twice (text to Double to Float) can differ from Foundation's direct conversion in the
+        // last bit for rare inputs; ordinary values agree.
+        expectSameDecoding([Float].self, json: "[0.1, 3.4028234e38, 1.17549435e-38, 16777217]")
     }
 
     // MARK: 5. Duplicate keys

@@ -61,6 +61,11 @@ final class DecodingSession: Decoder {
     @exclusivity(unchecked) var outlivedDecodeCall = false
     /// Set once the session is in `KeyedContainerReuse`'s list of sessions kept alive.
     @exclusivity(unchecked) var keptForever = false
+    /// The JSON text the tape was parsed from (no base address when unknown), valid for the decode
+    /// call; read only for the numbers the tape cannot answer (see `NumberTextReading`).
+    @exclusivity(unchecked) var source = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// The lookup state over `source`, made on its first use in a call.
+    @exclusivity(unchecked) var sourceTextObject: SourceText?
 
     init(tape: Tape, owner: AnyObject, context: DecodingContext, rootIndex: Int, basePath: [any CodingKey]) {
         precondition(KeyedContainerReuse.layoutIsSingleReference,
@@ -91,8 +96,9 @@ final class DecodingSession: Decoder {
     }
 
     /// Decodes the document's root value.
-    static func decodeRoot<T: Decodable>(_ type: T.Type, storage: DocumentStorage, context: DecodingContext) throws -> T {
-        try decodeRoot(type, tape: storage.tape, owner: storage, tapeIsReused: false, context: context)
+    static func decodeRoot<T: Decodable>(_ type: T.Type, storage: DocumentStorage, source: UnsafeRawBufferPointer,
+                                         context: DecodingContext) throws -> T {
+        try decodeRoot(type, tape: storage.tape, owner: storage, tapeIsReused: false, source: source, context: context)
     }
 
     /// Decodes the root value of `tape`, whose memory `owner` keeps alive.
@@ -107,23 +113,28 @@ final class DecodingSession: Decoder {
     /// `tapeIsReused` says that the tape's memory is overwritten once the call returns (a JSON Lines
     /// batch buffer): then a container or decoder that outlives the call is moved onto a private copy
     /// of the tape, which it keeps alive.
+    ///
+    /// `source` is the JSON text the tape was parsed from (a UTF-8 body without its byte-order mark);
+    /// it is read only during the call, and copied when something the call handed out outlives it.
     static func decodeRoot<T: Decodable>(_ type: T.Type, tape: Tape, owner: AnyObject, tapeIsReused: Bool,
-                                         context: DecodingContext) throws -> T {
+                                         source: UnsafeRawBufferPointer, context: DecodingContext) throws -> T {
         var session: DecodingSession
         if let spare = context.spareSession {
             context.spareSession = nil
-            spare.restart(tape: tape, owner: owner, context: context)
+            spare.restart(tape: tape, owner: owner, source: source, context: context)
             session = spare
         } else if let pooled = SessionPool.take() {
-            pooled.restart(tape: tape, owner: owner, context: context)
+            pooled.restart(tape: tape, owner: owner, source: source, context: context)
             session = pooled
         } else {
             session = DecodingSession(tape: tape, owner: owner, context: context,
                                       rootIndex: Tape.rootIndex, basePath: [])
+            session.source = source
         }
         defer {
             KeyedContainerReuse.endDecodeCall(&session)
             if session.outlivedDecodeCall {
+                session.keepSourceText()
                 if tapeIsReused {
                     let copy = DocumentStorage(copying: tape)
                     session.moveOntoCopy(of: tape, copy: copy)
@@ -139,9 +150,10 @@ final class DecodingSession: Decoder {
     }
 
     /// Points a parked root session at a new document, for the next decode call of its context.
-    private func restart(tape: Tape, owner: AnyObject, context: DecodingContext) {
+    private func restart(tape: Tape, owner: AnyObject, source: UnsafeRawBufferPointer, context: DecodingContext) {
         self.tape = tape
         self.owner = owner
+        self.source = source
         contextReference = context
         valueIndex = Tape.rootIndex
         depth = 0
@@ -163,6 +175,8 @@ final class DecodingSession: Decoder {
         tape = NullDocument.tape
         owner = nil
         contextReference = nil
+        source = UnsafeRawBufferPointer(start: nil, count: 0)
+        sourceTextObject = nil
         // Usually empty: `removeAll()` would still swap in (and release) the empty storage.
         if !customKeyTables.isEmpty { customKeyTables.removeAll() }
         if !explicitKeys.isEmpty { explicitKeys.removeAll() }
@@ -194,6 +208,10 @@ final class DecodingSession: Decoder {
         } else {
             session = DecodingSession(tape: NullDocument.tape, owner: NullDocument.owner, context: context,
                                       rootIndex: Tape.rootIndex, basePath: path)
+        }
+        if index != nil, let text = sourceText() {
+            session.sourceTextObject = text
+            session.source = UnsafeRawBufferPointer(text.bytes)
         }
         // Kept until the end of the decode call, which checks whether it escaped.
         if outlivedDecodeCall {

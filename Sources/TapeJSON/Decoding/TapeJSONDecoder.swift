@@ -66,13 +66,15 @@ import Synchronization
 ///    are decoded and accepts a trailing comma (`[1,2,]`, `{"a":1,}`); TapeJSON rejects such documents
 ///    as invalid JSON even when the bad value is never decoded. The same holds for integers outside
 ///    `Int64.min...UInt64.max` and numbers whose magnitude overflows a `Double` (`1e400`), which
-///    simdjson rejects; a magnitude below the smallest `Double` (`1e-400`) decodes as `0`.
-/// 4. **Numbers come from simdjson's binary value, not from the text.** `-0` decodes as `+0.0`; a
-///    number with a fraction or exponent requested as an integer converts its `Double` (so
-///    `9007199254740993.0` is `9007199254740992`, where Foundation re-reads the text as a `Decimal`);
-///    a `Decimal` is built from the shortest text of the `Double` (`0.10000000000000001` gives `0.1`);
-///    a `Float` is rounded from the `Double`, which can differ in the last bit from Foundation's direct
-///    conversion for rare inputs.
+///    simdjson rejects.
+/// 4. **Numbers are read from their binary value, and from their text where that differs.** A `Decimal`
+///    is built from the number's text as Foundation does, `-0` decodes as `-0.0`, a number too small
+///    for a `Double` (`1e-400`) is an error (see 1), and an integer written with a fraction or exponent
+///    reads as in Foundation below 2^53. From 2^53 up, TapeJSON reads such an integer exactly from its
+///    digits (`18446744073709551615.0` is `UInt64.max`), where Foundation converts it through `Double`
+///    first and throws when the rounded value leaves the type's range. A `Float` is rounded from the
+///    number's `Double`, which can differ in the last bit from Foundation's direct conversion for rare
+///    inputs.
 /// 5. **Duplicate keys.** Foundation keeps the first occurrence. TapeJSON looks each key up starting
 ///    from the key found by the previous lookup, which returns the first occurrence when keys are read
 ///    in document order or read again; when a key occurs both before and after the previously read
@@ -217,7 +219,7 @@ public final class TapeJSONDecoder: Sendable {
         case .utf8(let bomLength):
             let body = UnsafeRawBufferPointer(rebasing: bytes[bomLength...])
             let document = try parse(body, padded: padded)
-            return try DecodingSession.decodeRoot(type, storage: document.storage, context: context)
+            return try DecodingSession.decodeRoot(type, storage: document.storage, source: body, context: context)
         case .transcode(let encoding, let bomLength):
             guard var text = String(bytes: bytes[bomLength...], encoding: encoding) else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -226,8 +228,9 @@ public final class TapeJSONDecoder: Sendable {
                     underlyingError: JSONError(kind: .invalidUTF8, offset: 0, in: bytes)))
             }
             return try text.withUTF8 { utf8 in
-                let document = try parse(UnsafeRawBufferPointer(utf8), padded: false)
-                return try DecodingSession.decodeRoot(type, storage: document.storage, context: context)
+                let body = UnsafeRawBufferPointer(utf8)
+                let document = try parse(body, padded: false)
+                return try DecodingSession.decodeRoot(type, storage: document.storage, source: body, context: context)
             }
         }
     }

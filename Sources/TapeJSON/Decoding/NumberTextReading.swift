@@ -1,0 +1,105 @@
+import Foundation
+
+/// The JSON text a decode call parsed, for the numbers read from their text (see `NumberText.swift`:
+/// exact `Decimal`s, big integers written with a fraction, the sign of `-0`, zeros that were not written
+/// as zero). Made on the first such read of a call; shared by the call's `superDecoder` sessions.
+///
+/// The bytes are the caller's during the call; when something the call handed out outlives it, the
+/// session moves them into a copy this object owns (`keepCopy`).
+final class SourceText {
+    private(set) var bytes: UnsafeBufferPointer<UInt8>
+    private var owned: UnsafeMutableBufferPointer<UInt8>?
+    private var cachedHints: NumberTextHints?
+    private var locator = NumberLocator()
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes.bindMemory(to: UInt8.self)
+    }
+
+    deinit { owned?.deallocate() }
+
+    /// Copies the bytes, so that they outlive the decode call.
+    func keepCopy() {
+        guard owned == nil else { return }
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = copy.initialize(from: bytes)
+        owned = copy
+        bytes = UnsafeBufferPointer(copy)
+    }
+
+    var hints: NumberTextHints {
+        if let cachedHints { return cachedHints }
+        let hints = NumberTextHints(scanning: bytes)
+        cachedHints = hints
+        return hints
+    }
+
+    /// The text of the number at tape index `i`.
+    func text(ofNumberAt i: Int) -> String? {
+        guard let range = locator.range(ofNumberAt: i, in: bytes) else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+}
+
+extension DecodingSession {
+    /// The text of the number at tape index `i`, from the source text; nil when the session has none.
+    func exactNumberText(at i: Int) -> String? {
+        sourceText()?.text(ofNumberAt: i)
+    }
+
+    /// The value at `i` (a `'d'` word that is zero or has a magnitude of at least 2^53) as an integer, read from its text as Foundation does: an integer literal exactly; a
+    /// number with a fraction or exponent through its `Double` below 2^53, and exactly from its digits
+    /// (rounded toward zero, as Foundation's `Decimal` path does) from 2^53 up.
+    @inline(never)
+    func integerFromText<T: FixedWidthInteger>(_ type: T.Type, at i: Int, value: Double) -> T? {
+        if value == 0 { return T.zero }
+        guard let text = sourceText()?.text(ofNumberAt: i) else { return T(exactly: value) }
+        return Self.integer(type, fromText: text)
+    }
+
+    static func integer<T: FixedWidthInteger>(_ type: T.Type, fromText text: String) -> T? {
+        if NumberSyntax.isIntegerLiteral(text) { return T(text, radix: 10) }
+        guard let double = Double(text), double.isFinite else { return nil }
+        if double.magnitude < 0x1p53 { return T(exactly: double) }
+        return NumberSyntax.truncatedInteger(type, from: text)
+    }
+
+    /// A `Double` for a zero on the tape (`'l'` 0 or `'d'` ±0): the sign
+    /// of `-0`, and nil for a non-zero number too small for a `Double` (Foundation rejects it).
+    @inline(never)
+    func doubleFromText(at i: Int, tapeValue: Double, isInteger: Bool) -> Double? {
+        guard let source = sourceText() else { return tapeValue }
+        if isInteger {
+            guard source.hints.mayHaveNegativeZero, let text = source.text(ofNumberAt: i) else { return tapeValue }
+            return text.utf8.first == UInt8(ascii: "-") ? -0.0 : 0.0
+        }
+        guard source.hints.mayHaveUnderflow, let text = source.text(ofNumberAt: i) else { return tapeValue }
+        return NumberSyntax.isTrueZero(text) ? tapeValue : nil
+    }
+
+    /// `doubleFromText` for a `Float`.
+    @inline(never)
+    func floatFromText(at i: Int, tapeValue: Double, isInteger: Bool) -> Float? {
+        return doubleFromText(at: i, tapeValue: tapeValue, isInteger: isInteger).map { Float($0) }
+    }
+
+    /// The session's `SourceText`, made on first use (nil when the session was given no source).
+    func sourceText() -> SourceText? {
+        if let sourceTextObject { return sourceTextObject }
+        guard source.baseAddress != nil else { return nil }
+        let made = SourceText(source)
+        sourceTextObject = made
+        return made
+    }
+
+    /// Moves the source text into memory of its own, for containers that outlive the decode call.
+    func keepSourceText() {
+        guard let text = sourceText() else { return }
+        text.keepCopy()
+        source = UnsafeRawBufferPointer(text.bytes)
+        for session in superSessions where session.sourceTextObject === text || session.sourceTextObject == nil {
+            session.sourceTextObject = text
+            session.source = source
+        }
+    }
+}
