@@ -122,6 +122,13 @@ int64_t tj_reference_count_many(const uint8_t *buf, size_t len, size_t batch_siz
 int64_t tj_reference_count_many_threaded(const uint8_t *buf, size_t len, size_t batch_size, bool threaded,
                                          double *seconds);
 
+/// Scans `buf[0 ..< len]` for the numbers a zero on simdjson's tape may stand for besides zero:
+/// bit 0 is set when it may hold the integer `-0` (`-0` followed by neither a digit, `.` nor an
+/// exponent), bit 1 when it may hold a non-zero number that rounds to zero in a Double (`e-` or `E-`
+/// followed by three digits, or `.` followed by seven zeros). A clear bit means certainly not. Reads
+/// no byte past `len`.
+int tj_number_scan(const uint8_t *buf, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

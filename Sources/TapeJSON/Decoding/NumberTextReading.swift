@@ -1,3 +1,4 @@
+import CSimdShim
 import Foundation
 
 /// The JSON text a decode call parsed, for the numbers read from their text (see `NumberText.swift`:
@@ -9,7 +10,8 @@ import Foundation
 final class SourceText {
     private(set) var bytes: UnsafeBufferPointer<UInt8>
     private var owned: UnsafeMutableBufferPointer<UInt8>?
-    private var cachedHints: NumberTextHints?
+    /// `tj_number_scan`'s answer for the text; nil until scanned.
+    private var scanFlags: Int32?
     private var locator = NumberLocator()
 
     init(_ bytes: UnsafeRawBufferPointer) {
@@ -27,12 +29,19 @@ final class SourceText {
         bytes = UnsafeBufferPointer(copy)
     }
 
-    var hints: NumberTextHints {
-        if let cachedHints { return cachedHints }
-        let hints = NumberTextHints(scanning: bytes)
-        cachedHints = hints
-        return hints
+    private var flags: Int32 {
+        if let scanFlags { return scanFlags }
+        let found = bytes.baseAddress.map { tj_number_scan($0, bytes.count) } ?? 0
+        scanFlags = found
+        return found
     }
+
+    /// Whether the text may hold the integer `-0` (false: every integer 0 was written `0`).
+    var mayHaveNegativeZero: Bool { flags & 1 != 0 }
+
+    /// Whether the text may hold a non-zero number that a `Double` rounds to zero (false: every
+    /// floating-point zero on the tape was written as zero).
+    var mayHaveUnderflow: Bool { flags & 2 != 0 }
 
     /// The text of the number at tape index `i`.
     func text(ofNumberAt i: Int) -> String? {
@@ -70,10 +79,10 @@ extension DecodingSession {
     func doubleFromText(at i: Int, tapeValue: Double, isInteger: Bool) -> Double? {
         guard let source = sourceText() else { return tapeValue }
         if isInteger {
-            guard source.hints.mayHaveNegativeZero, let text = source.text(ofNumberAt: i) else { return tapeValue }
+            guard source.mayHaveNegativeZero, let text = source.text(ofNumberAt: i) else { return tapeValue }
             return text.utf8.first == UInt8(ascii: "-") ? -0.0 : 0.0
         }
-        guard source.hints.mayHaveUnderflow, let text = source.text(ofNumberAt: i) else { return tapeValue }
+        guard source.mayHaveUnderflow, let text = source.text(ofNumberAt: i) else { return tapeValue }
         return NumberSyntax.isTrueZero(text) ? tapeValue : nil
     }
 

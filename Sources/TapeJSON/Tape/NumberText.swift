@@ -5,83 +5,17 @@
 // sign of `-0` (the tape holds the integer 0) and the check that a number read as zero was written as
 // zero (`1e-400` is a zero on the tape). These are rare, so nothing is recorded while parsing; instead:
 //
-// 1. `NumberTextHints` scans the input once, with 16-byte vectors, for the only spellings that make a
-//    zero on the tape differ from the text: `-0` not followed by a fraction or exponent, a negative
-//    exponent of three or more digits, or a fraction starting with seven zeros. A document without them
-//    (almost all) answers every zero from the tape alone.
+// 1. One vectorised scan of the input (`tj_number_scan` in the shim, run at most once per document, on
+//    the first zero read as a floating-point number) looks for the only spellings that make a zero on the tape differ from the text: `-0` not
+//    followed by a fraction or exponent (an integer 0 on the tape), and a negative exponent of three or
+//    more digits or a fraction starting with seven zeros (a Double 0 on the tape). A document without
+//    them (almost all) answers every zero from the tape alone.
 // 2. `NumberLocator` walks the input in step with the tape (the input is valid JSON: simdjson accepted
 //    it): each `{`, `[`, `}`, `]`, string and literal is one tape word, each number two. The walk resumes
 //    where the previous lookup stopped, so values read in document order cost one pass in total.
 //
 // Both run only on those rare paths, and only on the input of the parse that made the tape (the decoder
 // keeps a pointer to it for the call, copying it only when a container outlives the call).
-
-/// The spellings present in a JSON text that make a zero on the tape need its text (see above).
-struct NumberTextHints {
-    /// The text may hold the integer `-0` (the tape has `0`, the sign lost).
-    var mayHaveNegativeZero = false
-    /// The text may hold a non-zero number too small for a `Double` (the tape has `0`).
-    var mayHaveUnderflow = false
-
-    init(scanning text: UnsafeBufferPointer<UInt8>) {
-        guard let base = text.baseAddress else { return }
-        let count = text.count
-        var i = 0
-        // Vectors at offsets 0...7 from `i`: every pattern is at most 8 bytes long.
-        if count >= 24 {
-            let raw = UnsafeRawPointer(base)
-            let minus = SIMD16<UInt8>(repeating: UInt8(ascii: "-"))
-            let zero = SIMD16<UInt8>(repeating: UInt8(ascii: "0"))
-            let dot = SIMD16<UInt8>(repeating: UInt8(ascii: "."))
-            let lowerE = SIMD16<UInt8>(repeating: UInt8(ascii: "e"))
-            let caseBit = SIMD16<UInt8>(repeating: 0x20)
-            let ten = SIMD16<UInt8>(repeating: 10)
-            while i + 24 <= count {
-                let v0 = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-                let v1 = raw.loadUnaligned(fromByteOffset: i + 1, as: SIMD16<UInt8>.self)
-                let v2 = raw.loadUnaligned(fromByteOffset: i + 2, as: SIMD16<UInt8>.self)
-                let digit2 = (v2 &- zero) .< ten
-                // `-0` then neither a digit, `.` nor an exponent.
-                let negativeZero = (v0 .== minus) .& (v1 .== zero)
-                    .& .!(digit2 .| (v2 .== dot) .| ((v2 | caseBit) .== lowerE))
-                if any(negativeZero) { mayHaveNegativeZero = true }
-                let v3 = raw.loadUnaligned(fromByteOffset: i + 3, as: SIMD16<UInt8>.self)
-                let v4 = raw.loadUnaligned(fromByteOffset: i + 4, as: SIMD16<UInt8>.self)
-                // `e-ddd` or `E-ddd`.
-                let longNegativeExponent = ((v0 | caseBit) .== lowerE) .& (v1 .== minus) .& digit2
-                    .& ((v3 &- zero) .< ten) .& ((v4 &- zero) .< ten)
-                // `.0000000`.
-                var zeros = (v0 .== dot) .& (v1 .== zero) .& (v2 .== zero) .& (v3 .== zero) .& (v4 .== zero)
-                if any(zeros) {
-                    for k in 5...7 {
-                        zeros .&= raw.loadUnaligned(fromByteOffset: i + k, as: SIMD16<UInt8>.self) .== zero
-                    }
-                }
-                if any(longNegativeExponent .| zeros) { mayHaveUnderflow = true }
-                if mayHaveNegativeZero && mayHaveUnderflow { return }
-                i += 16
-            }
-        }
-        // The last bytes, one position at a time (a byte past the end reads as a space).
-        func byte(_ k: Int) -> UInt8 { k < count ? base[k] : 0x20 }
-        func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
-        while i < count {
-            let b0 = byte(i), b1 = byte(i + 1), b2 = byte(i + 2)
-            if b0 == UInt8(ascii: "-") && b1 == UInt8(ascii: "0") && !isDigit(b2)
-                && b2 != UInt8(ascii: ".") && b2 | 0x20 != UInt8(ascii: "e") {
-                mayHaveNegativeZero = true
-            }
-            if b0 | 0x20 == UInt8(ascii: "e") && b1 == UInt8(ascii: "-") && isDigit(b2)
-                && isDigit(byte(i + 3)) && isDigit(byte(i + 4)) {
-                mayHaveUnderflow = true
-            }
-            if b0 == UInt8(ascii: "."), (1...7).allSatisfy({ byte(i + $0) == UInt8(ascii: "0") }) {
-                mayHaveUnderflow = true
-            }
-            i += 1
-        }
-    }
-}
 
 /// Finds the text of the number at a tape index by walking valid JSON in step with its tape.
 struct NumberLocator {
