@@ -27,7 +27,7 @@ extension DecodingSession {
     }
 
     /// The number at tape index `i` as text, for messages: as written when the tape's value is a zero
-    /// (which may stand for `1e-400`), else from the binary value.
+    /// (which may stand for `1e-400` or a big number), else from the binary value.
     func numberText(at i: Int) -> String {
         if (tape.tag(i) == .double && tape.double(i) == 0) || (tape.tag(i) == .int64 && tape.int64(i) == 0),
            let text = exactNumberText(at: i) {

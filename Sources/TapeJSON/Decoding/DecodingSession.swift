@@ -66,6 +66,8 @@ final class DecodingSession: Decoder {
     @exclusivity(unchecked) var source = UnsafeRawBufferPointer(start: nil, count: 0)
     /// The lookup state over `source`, made on its first use in a call.
     @exclusivity(unchecked) var sourceTextObject: SourceText?
+    /// The texts of the numbers simdjson could not hold (nil for almost every document; see `BigNumbers`).
+    @exclusivity(unchecked) var bigNumbers: BigNumbers?
 
     init(tape: Tape, owner: AnyObject, context: DecodingContext, rootIndex: Int, basePath: [any CodingKey]) {
         precondition(KeyedContainerReuse.layoutIsSingleReference,
@@ -98,7 +100,8 @@ final class DecodingSession: Decoder {
     /// Decodes the document's root value.
     static func decodeRoot<T: Decodable>(_ type: T.Type, storage: DocumentStorage, source: UnsafeRawBufferPointer,
                                          context: DecodingContext) throws -> T {
-        try decodeRoot(type, tape: storage.tape, owner: storage, tapeIsReused: false, source: source, context: context)
+        try decodeRoot(type, tape: storage.tape, owner: storage, tapeIsReused: false, source: source, context: context,
+                       bigNumbers: storage.bigNumbers)
     }
 
     /// Decodes the root value of `tape`, whose memory `owner` keeps alive.
@@ -117,26 +120,30 @@ final class DecodingSession: Decoder {
     /// `source` is the JSON text the tape was parsed from (a UTF-8 body without its byte-order mark);
     /// it is read only during the call, and copied when something the call handed out outlives it.
     static func decodeRoot<T: Decodable>(_ type: T.Type, tape: Tape, owner: AnyObject, tapeIsReused: Bool,
-                                         source: UnsafeRawBufferPointer, context: DecodingContext) throws -> T {
+                                         source: UnsafeRawBufferPointer, context: DecodingContext,
+                                         bigNumbers: BigNumbers? = nil) throws -> T {
         var session: DecodingSession
         if let spare = context.spareSession {
             context.spareSession = nil
             spare.restart(tape: tape, owner: owner, source: source, context: context)
+            spare.bigNumbers = bigNumbers
             session = spare
         } else if let pooled = SessionPool.take() {
             pooled.restart(tape: tape, owner: owner, source: source, context: context)
+            pooled.bigNumbers = bigNumbers
             session = pooled
         } else {
             session = DecodingSession(tape: tape, owner: owner, context: context,
                                       rootIndex: Tape.rootIndex, basePath: [])
             session.source = source
+            session.bigNumbers = bigNumbers
         }
         defer {
             KeyedContainerReuse.endDecodeCall(&session)
             if session.outlivedDecodeCall {
                 session.keepSourceText()
                 if tapeIsReused {
-                    let copy = DocumentStorage(copying: tape)
+                    let copy = DocumentStorage(copying: tape, bigNumbers: session.bigNumbers)
                     session.moveOntoCopy(of: tape, copy: copy)
                 }
             } else if isKnownUniquelyReferenced(&session) {
@@ -177,6 +184,7 @@ final class DecodingSession: Decoder {
         contextReference = nil
         source = UnsafeRawBufferPointer(start: nil, count: 0)
         sourceTextObject = nil
+        bigNumbers = nil
         // Usually empty: `removeAll()` would still swap in (and release) the empty storage.
         if !customKeyTables.isEmpty { customKeyTables.removeAll() }
         if !explicitKeys.isEmpty { explicitKeys.removeAll() }
@@ -209,6 +217,7 @@ final class DecodingSession: Decoder {
             session = DecodingSession(tape: NullDocument.tape, owner: NullDocument.owner, context: context,
                                       rootIndex: Tape.rootIndex, basePath: path)
         }
+        session.bigNumbers = bigNumbers
         if index != nil, let text = sourceText() {
             session.sourceTextObject = text
             session.source = UnsafeRawBufferPointer(text.bytes)

@@ -51,16 +51,21 @@ final class SourceText {
 }
 
 extension DecodingSession {
-    /// The text of the number at tape index `i`, from the source text; nil when the session has none.
+    /// The text of the number at tape index `i`: a big number's (see `BigNumbers`), else from the
+    /// source text; nil when the session has no source text.
     func exactNumberText(at i: Int) -> String? {
-        sourceText()?.text(ofNumberAt: i)
+        if let text = bigNumbers?.text(at: i) { return text }
+        return sourceText()?.text(ofNumberAt: i)
     }
 
-    /// The value at `i` (a `'d'` word that is zero or has a magnitude of at least 2^53) as an integer, read from its text as Foundation does: an integer literal exactly; a
+    /// The value at `i` (a `'d'` word that is zero, a big number's placeholder, or has a magnitude of at least 2^53) as an integer, read from its text as Foundation does: an integer literal exactly; a
     /// number with a fraction or exponent through its `Double` below 2^53, and exactly from its digits
     /// (rounded toward zero, as Foundation's `Decimal` path does) from 2^53 up.
     @inline(never)
     func integerFromText<T: FixedWidthInteger>(_ type: T.Type, at i: Int, value: Double) -> T? {
+        if let text = bigNumbers?.text(at: i) {
+            return Self.integer(type, fromText: text)
+        }
         if value == 0 { return T.zero }
         guard let text = sourceText()?.text(ofNumberAt: i) else { return T(exactly: value) }
         return Self.integer(type, fromText: text)
@@ -73,10 +78,15 @@ extension DecodingSession {
         return NumberSyntax.truncatedInteger(type, from: text)
     }
 
-    /// A `Double` for a zero on the tape (`'l'` 0 or `'d'` ±0): the sign
+    /// A `Double` for a zero on the tape (`'l'` 0 or `'d'` ±0) or a big number (rounded from its text): the sign
     /// of `-0`, and nil for a non-zero number too small for a `Double` (Foundation rejects it).
     @inline(never)
     func doubleFromText(at i: Int, tapeValue: Double, isInteger: Bool) -> Double? {
+        if !isInteger, let text = bigNumbers?.text(at: i) {
+            // Rounded as Foundation rounds the text; beyond Double's range it does not fit.
+            guard let value = Double(text), value.isFinite else { return nil }
+            return value
+        }
         guard let source = sourceText() else { return tapeValue }
         if isInteger {
             guard source.mayHaveNegativeZero, let text = source.text(ofNumberAt: i) else { return tapeValue }
@@ -89,6 +99,10 @@ extension DecodingSession {
     /// `doubleFromText` for a `Float`.
     @inline(never)
     func floatFromText(at i: Int, tapeValue: Double, isInteger: Bool) -> Float? {
+        if !isInteger, let text = bigNumbers?.text(at: i) {
+            guard let value = Float(text), value.isFinite else { return nil }
+            return value
+        }
         return doubleFromText(at: i, tapeValue: tapeValue, isInteger: isInteger).map { Float($0) }
     }
 

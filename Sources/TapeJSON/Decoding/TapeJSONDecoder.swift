@@ -64,9 +64,9 @@ import Synchronization
 ///    (Foundation on Linux gives no underlying error).
 /// 3. **The whole document is validated first.** Foundation checks strings and numbers only when they
 ///    are decoded and accepts a trailing comma (`[1,2,]`, `{"a":1,}`); TapeJSON rejects such documents
-///    as invalid JSON even when the bad value is never decoded. The same holds for integers outside
-///    `Int64.min...UInt64.max` and numbers whose magnitude overflows a `Double` (`1e400`), which
-///    simdjson rejects.
+///    as invalid JSON even when the bad value is never decoded. (Numbers of any size are valid: integers
+///    beyond 64 bits decode into `Int128`, `UInt128`, `Decimal` and, rounded, `Double`; `1e400` is
+///    an error only when decoded, see 1.)
 /// 4. **Numbers are read from their binary value, and from their text where that differs.** A `Decimal`
 ///    is built from the number's text as Foundation does, `-0` decodes as `-0.0`, a number too small
 ///    for a `Double` (`1e-400`) is an error (see 1), and an integer written with a fraction or exponent

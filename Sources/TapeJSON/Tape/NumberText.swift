@@ -30,14 +30,24 @@ struct NumberLocator {
             tapeIndex = 1
             offset = 0
         }
+        var found: Range<Int>? = nil
+        (tapeIndex, offset) = Self.walk(text, tapeIndex: tapeIndex, offset: offset, stopAfter: target) { t, range in
+            if t == target { found = range }
+            return t < target
+        }
+        return found
+    }
+
+    /// Walks `text` from byte `offset`, where the value at `tapeIndex` starts (or whitespace or a
+    /// separator before it), calling `body` with each number's tape index and byte range while it
+    /// returns true, and stopping once past tape index `stopAfter`. Returns the tape index and offset
+    /// where the walk stopped (after the last number handed to `body`).
+    static func walk(_ text: UnsafeBufferPointer<UInt8>, tapeIndex: Int, offset: Int, stopAfter: Int,
+                     _ body: (Int, Range<Int>) -> Bool) -> (tapeIndex: Int, offset: Int) {
         let count = text.count
         var i = offset
         var t = tapeIndex
-        defer {
-            tapeIndex = t
-            offset = i
-        }
-        while i < count && t <= target {
+        while i < count && t <= stopAfter {
             switch text[i] {
             case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: ":"):
                 i += 1
@@ -66,12 +76,12 @@ struct NumberLocator {
                 let start = i
                 i += 1
                 while i < count, NumberSyntax.isNumberByte(text[i]) { i += 1 }
-                let found = t == target
+                let numberIndex = t
                 t += 2
-                if found { return start..<i }
+                if !body(numberIndex, start..<i) { return (t, i) }
             }
         }
-        return nil
+        return (t, i)
     }
 }
 
