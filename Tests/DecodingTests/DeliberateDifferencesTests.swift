@@ -68,6 +68,16 @@ struct DeliberateDifferencesTests {
         #expect(tapeError([Int].self, json: "[1,2,]") == .invalidJSON)
     }
 
+    @Test("3: a trailing comma after members read under assumesTopLevelDictionary")
+    func trailingCommaWithoutBraces() {
+        var setup = Setup()
+        setup.assumesTopLevelDictionary = true
+        #expect(foundationError([String: Int].self, json: #""x": 1,"#, setup: setup) == nil)
+        let decoder = TapeJSONDecoder()
+        decoder.assumesTopLevelDictionary = true
+        #expect(tapeError([String: Int].self, json: #""x": 1,"#, decoder: decoder) == .invalidJSON)
+    }
+
     // MARK: 4. Numbers read from their text
 
     @Test("4: an integer written with a fraction or exponent from 2^53 up is read exactly from its digits")
@@ -113,6 +123,17 @@ struct DeliberateDifferencesTests {
         let json = #"{"x":1,"y":3,"x":2}"#
         #expect(try JSONDecoder().decode(YX.self, from: Data(json.utf8)).x == 1)
         #expect(try TapeJSONDecoder().decode(YX.self, from: Data(json.utf8)).x == 2)
+    }
+
+    @Test("5: keys equal as Strings count as one key; a byte-for-byte match is preferred")
+    func equivalentDuplicateKeys() throws {
+        struct Accent: Decodable {
+            let café: Int
+        }
+        // "cafe" + U+0301 first, then the precomposed "café" the property is spelled with.
+        let json = "{\"cafe\u{301}\": 1, \"caf\u{E9}\": 2}"
+        #expect(try JSONDecoder().decode(Accent.self, from: Data(json.utf8)).café == 1)
+        #expect(try TapeJSONDecoder().decode(Accent.self, from: Data(json.utf8)).café == 2)
     }
 
     // MARK: 6. allKeys order

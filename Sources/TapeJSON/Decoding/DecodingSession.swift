@@ -100,8 +100,16 @@ final class DecodingSession: Decoder {
     /// Decodes the document's root value.
     static func decodeRoot<T: Decodable>(_ type: T.Type, storage: DocumentStorage, source: UnsafeRawBufferPointer,
                                          context: DecodingContext) throws -> T {
-        try decodeRoot(type, tape: storage.tape, owner: storage, tapeIsReused: false, source: source, context: context,
-                       bigNumbers: storage.bigNumbers)
+        try decodeRoot(tape: storage.tape, owner: storage, tapeIsReused: false, source: source, context: context,
+                       bigNumbers: storage.bigNumbers) { session in try session.decodeCurrent(type) }
+    }
+
+    /// Decodes the document's root value as a `DecodableWithConfiguration` type.
+    static func decodeRoot<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration,
+                                                          storage: DocumentStorage, source: UnsafeRawBufferPointer,
+                                                          context: DecodingContext) throws -> T {
+        try decodeRoot(tape: storage.tape, owner: storage, tapeIsReused: false, source: source, context: context,
+                       bigNumbers: storage.bigNumbers) { session in try type.init(from: session, configuration: configuration) }
     }
 
     /// Decodes the root value of `tape`, whose memory `owner` keeps alive.
@@ -122,6 +130,15 @@ final class DecodingSession: Decoder {
     static func decodeRoot<T: Decodable>(_ type: T.Type, tape: Tape, owner: AnyObject, tapeIsReused: Bool,
                                          source: UnsafeRawBufferPointer, context: DecodingContext,
                                          bigNumbers: BigNumbers? = nil) throws -> T {
+        try decodeRoot(tape: tape, owner: owner, tapeIsReused: tapeIsReused, source: source, context: context,
+                       bigNumbers: bigNumbers) { session in try session.decodeCurrent(type) }
+    }
+
+    /// `decodeRoot`, running `body` on the session set at the root value.
+    @inline(__always)
+    private static func decodeRoot<T>(tape: Tape, owner: AnyObject, tapeIsReused: Bool, source: UnsafeRawBufferPointer,
+                                      context: DecodingContext, bigNumbers: BigNumbers?,
+                                      _ body: (DecodingSession) throws -> T) throws -> T {
         var session: DecodingSession
         if let spare = context.spareSession {
             context.spareSession = nil
@@ -152,7 +169,7 @@ final class DecodingSession: Decoder {
             }
         }
         return try withExtendedLifetime(owner) {
-            try session.decodeCurrent(type)
+            try body(session)
         }
     }
 
@@ -308,7 +325,8 @@ final class DecodingSession: Decoder {
     @inline(__always)
     func decodeCurrent<T: Decodable>(_ type: T.Type, framePushed: Bool = false) throws -> T {
         switch context.kind(of: type) {
-        case .plain: return try T(from: self)
+        // The type passed in, not `T`: `decode(Employee.self as Person.Type, ...)` builds an Employee.
+        case .plain: return try type.init(from: self)
         case .array(let arrayType): return try decodeArray(arrayType, as: type)
         case .string: return unsafeBitCast(try decode(String.self), to: T.self)
         case .int: return unsafeBitCast(try decode(Int.self), to: T.self)
