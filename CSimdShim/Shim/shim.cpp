@@ -270,28 +270,21 @@ inline void confirm(const uint8_t *p, size_t n, size_t base, uint32_t negatives,
 
 __attribute__((target("avx2"))) size_t number_scan_avx2(const uint8_t *p, size_t n, int *flags) {
     const __m256i minus = _mm256_set1_epi8('-'), zero = _mm256_set1_epi8('0'), dot = _mm256_set1_epi8('.');
-    const __m256i e = _mm256_set1_epi8('e'), caseBit = _mm256_set1_epi8(0x20), nine = _mm256_set1_epi8(9);
+    const __m256i e = _mm256_set1_epi8('e'), caseBit = _mm256_set1_epi8(0x20);
     size_t i = 0;
     for (; i + 40 <= n && *flags != 3; i += 32) {
         __m256i v0 = _mm256_loadu_si256((const __m256i *)(p + i));
         __m256i v1 = _mm256_loadu_si256((const __m256i *)(p + i + 1));
         __m256i v2 = _mm256_loadu_si256((const __m256i *)(p + i + 2));
-        __m256i v4 = _mm256_loadu_si256((const __m256i *)(p + i + 4));
-        __m256i v7 = _mm256_loadu_si256((const __m256i *)(p + i + 7));
-        // `-0` not followed by `.` (digits and exponents after it are ruled out when confirming).
-        __m256i negative = _mm256_andnot_si256(_mm256_cmpeq_epi8(v2, dot),
-                                               _mm256_and_si256(_mm256_cmpeq_epi8(v0, minus), _mm256_cmpeq_epi8(v1, zero)));
-        // `e-` with a digit three places on; `.0` with zeros four and seven places on.
-        __m256i d4 = _mm256_sub_epi8(v4, zero);
-        __m256i digit4 = _mm256_cmpeq_epi8(_mm256_min_epu8(d4, nine), d4);
-        __m256i exponent = _mm256_and_si256(digit4, _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_or_si256(v0, caseBit), e),
-                                                                     _mm256_cmpeq_epi8(v1, minus)));
-        __m256i zeros = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi8(v0, dot), _mm256_cmpeq_epi8(v1, zero)),
-                                         _mm256_and_si256(_mm256_cmpeq_epi8(v4, zero), _mm256_cmpeq_epi8(v7, zero)));
-        __m256i any = _mm256_or_si256(negative, _mm256_or_si256(exponent, zeros));
+        __m256i zero1 = _mm256_cmpeq_epi8(v1, zero);
+        // `-0` not followed by `.`; `e-` or `E-`; `.00` (each confirmed exactly when found).
+        __m256i negative = _mm256_andnot_si256(_mm256_cmpeq_epi8(v2, dot), _mm256_and_si256(_mm256_cmpeq_epi8(v0, minus), zero1));
+        __m256i exponent = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_or_si256(v0, caseBit), e), _mm256_cmpeq_epi8(v1, minus));
+        __m256i zeros = _mm256_and_si256(_mm256_cmpeq_epi8(v0, dot), _mm256_and_si256(zero1, _mm256_cmpeq_epi8(v2, zero)));
+        __m256i underflow = _mm256_or_si256(exponent, zeros);
+        __m256i any = _mm256_or_si256(negative, underflow);
         if (_mm256_testz_si256(any, any)) { continue; }
-        confirm(p, n, i, uint32_t(_mm256_movemask_epi8(negative)),
-                uint32_t(_mm256_movemask_epi8(_mm256_or_si256(exponent, zeros))), flags);
+        confirm(p, n, i, uint32_t(_mm256_movemask_epi8(negative)), uint32_t(_mm256_movemask_epi8(underflow)), flags);
     }
     return i;
 }

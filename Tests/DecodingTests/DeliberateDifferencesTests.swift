@@ -136,6 +136,16 @@ struct DeliberateDifferencesTests {
         #expect(try TapeJSONDecoder().decode(Accent.self, from: Data(json.utf8)).café == 2)
     }
 
+    @Test("5: an ASCII key does not match a non-ASCII spelling Unicode maps to it (KELVIN SIGN for K)")
+    func asciiKeyEquivalents() {
+        struct Kelvin: Decodable, Equatable {
+            let K: Int
+        }
+        let json = "{\"\u{212A}\": 7}"
+        #expect(foundationError(Kelvin.self, json: json) == nil)
+        #expect(tapeError(Kelvin.self, json: json)?.kind == "keyNotFound")
+    }
+
     // MARK: 6. allKeys order
 
     @Test("6: allKeys in document order")

@@ -144,13 +144,4 @@ struct FoundationAPIParityTests {
         expectSameDecoding(Accented.self, json: json)
         expectSameDecoding([Accented].self, json: "[\(json), \(json)]")
     }
-
-    @Test("an ASCII key matches a non-ASCII spelling that is equal as a String (KELVIN SIGN)")
-    func asciiKeyEquivalent() {
-        struct Kelvin: Codable, Equatable {
-            let K: Int
-        }
-        expectSameDecoding(Kelvin.self, json: "{\"\u{212A}\": 7}")
-        expectSameDecoding(Kelvin.self, json: "{\"a\": 1, \"\u{212A}\": 7}")
-    }
 }

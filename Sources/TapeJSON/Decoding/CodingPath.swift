@@ -63,15 +63,14 @@ struct PathFrame {
 struct KeyCursor {
     var object: UInt32
     var next: UInt32
-    /// Bit `n` set: some key is `n` bytes long (bit 61: 61 bytes or more). Bit 62: some key has a
-    /// non-ASCII byte. Bit 63 marks the set as recorded; 0 means not recorded yet.
+    /// Bit `n` set: some key is `n` bytes long (bit 62: 62 bytes or more). Bit 63 marks the set as
+    /// recorded; 0 means not recorded yet.
     var lengths: UInt64
 
     static let lengthsRecorded: UInt64 = 1 << 63
-    static let nonASCIIKeys: UInt64 = 1 << 62
 
     @inline(__always)
-    static func lengthBit(_ count: Int) -> UInt64 { 1 << UInt64(min(count, 61)) }
+    static func lengthBit(_ count: Int) -> UInt64 { 1 << UInt64(min(count, 62)) }
 }
 
 extension DecodingSession {

@@ -68,6 +68,9 @@ final class DecodingSession: Decoder {
     @exclusivity(unchecked) var sourceTextObject: SourceText?
     /// The texts of the numbers simdjson could not hold (nil for almost every document; see `BigNumbers`).
     @exclusivity(unchecked) var bigNumbers: BigNumbers?
+    /// Set once the first zero read as `Double` or `Float` found that every zero on this tape was
+    /// written as zero (see `NumberTextReading`): later zeros return at once.
+    @exclusivity(unchecked) var zerosAreAsWritten = false
 
     init(tape: Tape, owner: AnyObject, context: DecodingContext, rootIndex: Int, basePath: [any CodingKey]) {
         precondition(KeyedContainerReuse.layoutIsSingleReference,
@@ -178,6 +181,7 @@ final class DecodingSession: Decoder {
         self.tape = tape
         self.owner = owner
         self.source = source
+        zerosAreAsWritten = false
         contextReference = context
         valueIndex = Tape.rootIndex
         depth = 0
@@ -202,6 +206,7 @@ final class DecodingSession: Decoder {
         source = UnsafeRawBufferPointer(start: nil, count: 0)
         sourceTextObject = nil
         bigNumbers = nil
+        zerosAreAsWritten = false
         // Usually empty: `removeAll()` would still swap in (and release) the empty storage.
         if !customKeyTables.isEmpty { customKeyTables.removeAll() }
         if !explicitKeys.isEmpty { explicitKeys.removeAll() }

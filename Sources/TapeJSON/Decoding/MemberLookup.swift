@@ -35,17 +35,13 @@ extension DecodingSession {
         switch context.keyMatching {
         case .exact:
             if lengths != 0 && lengths & KeyCursor.lengthBit(key.count) == 0 {
-                if lengths & KeyCursor.nonASCIIKeys == 0 && StringMaking.isASCII(key) { return nil }
-                return findEquivalent(key, start: start, endWord: endWord)
+                // A non-ASCII key may be spelled otherwise, with other lengths (`findEquivalent`).
+                return StringMaking.isASCII(key) ? nil : findEquivalent(key, start: start, endWord: endWord)
             }
             found = scanExact(key, from: resume, to: endWord) ?? scanExact(key, from: first, to: resume)
             if found == nil {
-                if lengths == 0 {
-                    recordLengths(start: start, endWord: endWord, depth: depth, resume: resume)
-                    lengths = cursors[depth].lengths
-                }
-                if lengths & KeyCursor.nonASCIIKeys == 0 && StringMaking.isASCII(key) { return nil }
-                return findEquivalent(key, start: start, endWord: endWord)
+                if lengths == 0 { recordLengths(start: start, endWord: endWord, depth: depth, resume: resume) }
+                return StringMaking.isASCII(key) ? nil : findEquivalent(key, start: start, endWord: endWord)
             }
         case .converted:
             found = context.unmanagedConversionCache.unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
@@ -92,25 +88,24 @@ extension DecodingSession {
         return keyIndex + 1
     }
 
-    /// After a miss: which key lengths the object has, and whether a key has a non-ASCII byte, kept in
-    /// its cursor.
+    /// After a miss: which key lengths the object has, kept in its cursor.
     @inline(never)
     private func recordLengths(start: Int, endWord: Int, depth: Int, resume: Int) {
         var lengths = KeyCursor.lengthsRecorded
         var j = start + 1
         while j < endWord {
-            let bytes = tape.stringBytes(j)
-            lengths |= KeyCursor.lengthBit(bytes.count)
-            if lengths & KeyCursor.nonASCIIKeys == 0 && !StringMaking.isASCII(bytes) { lengths |= KeyCursor.nonASCIIKeys }
+            lengths |= KeyCursor.lengthBit(tape.stringBytes(j).count)
             j = tape.skip(j + 1)
         }
         cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: resume),
                                    lengths: lengths)
     }
 
-    /// After a byte-for-byte miss where the key or one of the object's keys is not ASCII: the value of
-    /// the first member whose key equals `key` as a Swift `String` does (canonical equivalence: `"é"`
-    /// and `"e\u{301}"` match), as Foundation's dictionary of keys matches them; nil when none does.
+    /// After a byte-for-byte miss of a key that is not ASCII: the value of the first member whose key
+    /// equals `key` as a Swift `String` does (canonical equivalence: `"é"` and `"e\u{301}"` match), as
+    /// Foundation's dictionary of keys matches them; nil when none does. (An ASCII key is only ever
+    /// equal to itself, but for the few characters Unicode maps to one ASCII character, such as KELVIN
+    /// SIGN to `K`: those are not looked for, so that a missing ASCII key costs what it did.)
     @inline(never)
     private func findEquivalent(_ key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int) -> Int? {
         let wanted = String(decoding: key, as: UTF8.self)

@@ -88,6 +88,10 @@ extension DecodingSession {
             return value
         }
         guard let source = sourceText() else { return tapeValue }
+        if bigNumbers == nil && !source.mayHaveNegativeZero && !source.mayHaveUnderflow {
+            zerosAreAsWritten = true
+            return tapeValue
+        }
         if isInteger {
             guard source.mayHaveNegativeZero, let text = source.text(ofNumberAt: i) else { return tapeValue }
             return text.utf8.first == UInt8(ascii: "-") ? -0.0 : 0.0

@@ -28,11 +28,11 @@ extension DecodingSession {
         switch UInt8(truncatingIfNeeded: word >> 56) {
         case TapeTag.double.rawValue:
             let value = Double(bitPattern: tape.word(i + 1))
-            if value != 0 { return value }
+            if value != 0 || zerosAreAsWritten { return value }
             return doubleFromText(at: i, tapeValue: value, isInteger: false)
         case TapeTag.int64.rawValue:
             let value = Int64(bitPattern: tape.word(i + 1))
-            if value != 0 { return Double(value) }
+            if value != 0 || zerosAreAsWritten { return Double(value) }
             return doubleFromText(at: i, tapeValue: 0, isInteger: true)
         case TapeTag.uint64.rawValue: return Double(tape.word(i + 1))
         case TapeTag.string.rawValue: return nonConformingFloat(at: i)
@@ -46,14 +46,14 @@ extension DecodingSession {
         switch UInt8(truncatingIfNeeded: word >> 56) {
         case TapeTag.double.rawValue:
             let value = Double(bitPattern: tape.word(i + 1))
-            if value == 0 { return floatFromText(at: i, tapeValue: value, isInteger: false) }
+            if value == 0 { return zerosAreAsWritten ? Float(value) : floatFromText(at: i, tapeValue: value, isInteger: false) }
             let narrowed = Float(value)
             // Out of Float's range: infinite, or rounded to zero from a non-zero value.
             if narrowed.isInfinite || (narrowed == 0 && value != 0) { return nil }
             return narrowed
         case TapeTag.int64.rawValue:
             let value = Int64(bitPattern: tape.word(i + 1))
-            if value != 0 { return Float(value) }
+            if value != 0 || zerosAreAsWritten { return Float(value) }
             return floatFromText(at: i, tapeValue: 0, isInteger: true)
         case TapeTag.uint64.rawValue: return Float(tape.word(i + 1))
         case TapeTag.string.rawValue: return nonConformingFloat(at: i).map { Float($0) }

@@ -83,7 +83,9 @@ import Synchronization
 ///    the same key read twice in a row, with a nested value read in between that spells it a third way.
 ///    Keys equal as Swift `String`s but not byte for byte (`"e\u{301}"` and `"é"`) match, as in
 ///    Foundation; when an object has several such spellings of a key, the one spelled byte for byte
-///    like the `CodingKey` is used (Foundation uses the first).
+///    like the `CodingKey` is used (Foundation uses the first). An ASCII key matches only itself: the
+///    few characters Unicode maps to one ASCII character (KELVIN SIGN U+212A for `K`) are not looked
+///    for, so that a missing key costs no String comparison.
 /// 6. **`allKeys`** lists keys in document order (Foundation's order is unspecified).
 /// 7. **`codingPath` of a kept container.** A container obtained with `nestedContainer` and used after
 ///    its parent decoded other nested values rebuilds its `codingPath` from the document: the keys have
