@@ -78,6 +78,23 @@ struct DeliberateDifferencesTests {
         #expect(tapeError([String: Int].self, json: #""x": 1,"#, decoder: decoder) == .invalidJSON)
     }
 
+    @Test("3: nesting: 1024 levels (simdjson's limit) where Foundation stops at 512")
+    func nestingLimit() throws {
+        indirect enum Nest: Decodable {
+            case leaf(Int)
+            case list([Nest])
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let value = try? container.decode(Int.self) { self = .leaf(value) } else { self = .list(try container.decode([Nest].self)) }
+            }
+        }
+        let json = String(repeating: "[", count: 600) + "1" + String(repeating: "]", count: 600)
+        #expect(throws: Never.self) { try TapeJSONDecoder().decode(Nest.self, from: Data(json.utf8)) }
+        #expect(foundationError(Nest.self, json: json) != nil)
+        let tooDeep = String(repeating: "[", count: 1100) + "1" + String(repeating: "]", count: 1100)
+        #expect(tapeError(Nest.self, json: tooDeep) == .invalidJSON)
+    }
+
     // MARK: 4. Numbers read from their text
 
     @Test("4: an integer written with a fraction or exponent from 2^53 up is read exactly from its digits")
