@@ -217,3 +217,112 @@ int64_t tj_reference_count_many_threaded(const uint8_t *buf, size_t len, size_t 
 }
 
 } // extern "C"
+
+// ---- Scans for the rare numbers TapeJSON reads from their text (see NumberText.swift) ------------
+// A byte-pattern search over a whole input, run at most once per document and only when a zero on
+// the tape is read as a floating-point number. They only say "maybe": Swift confirms a hit
+// by finding the number's text. Vectorised here because Swift's SIMD types compile these loops to
+// scalar code; AVX2 when the CPU has it, SSE2 (every x86-64) otherwise, plain C elsewhere.
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define TJ_SCAN_X86 1
+#endif
+
+namespace {
+inline bool tj_is_digit(uint8_t b) { return uint8_t(b - '0') < 10; }
+inline uint8_t tj_byte(const uint8_t *p, size_t n, size_t k) { return k < n ? p[k] : ' '; }
+
+// `-0` followed by neither a digit, `.` nor an exponent: the integer -0, which the tape holds as 0.
+bool negative_zero_at(const uint8_t *p, size_t n, size_t i) {
+    uint8_t b2 = tj_byte(p, n, i + 2);
+    return p[i] == '-' && tj_byte(p, n, i + 1) == '0' && !tj_is_digit(b2) && b2 != '.' && (b2 | 0x20) != 'e';
+}
+
+// `e-ddd` / `E-ddd` (an exponent of -100 or below) or `.0000000` (a fraction starting with seven
+// zeros): the only ways a non-zero number can round to zero in a Double.
+bool underflow_at(const uint8_t *p, size_t n, size_t i) {
+    if ((p[i] | 0x20) == 'e' && tj_byte(p, n, i + 1) == '-' && tj_is_digit(tj_byte(p, n, i + 2)) &&
+        tj_is_digit(tj_byte(p, n, i + 3)) && tj_is_digit(tj_byte(p, n, i + 4))) {
+        return true;
+    }
+    if (p[i] != '.') { return false; }
+    for (size_t k = 1; k <= 7; k++) {
+        if (tj_byte(p, n, i + k) != '0') { return false; }
+    }
+    return true;
+}
+
+// One pass computing both answers: cheap vector tests pick candidate positions, which the exact
+// checks above confirm. Returns how far the vectors got; `flags` collects bit 0 (negative zero) and
+// bit 1 (underflow).
+#ifdef TJ_SCAN_X86
+inline void confirm(const uint8_t *p, size_t n, size_t base, uint32_t negatives, uint32_t underflows, int *flags) {
+    while (negatives != 0 && !(*flags & 1)) {
+        if (negative_zero_at(p, n, base + unsigned(__builtin_ctz(negatives)))) { *flags |= 1; }
+        negatives &= negatives - 1;
+    }
+    while (underflows != 0 && !(*flags & 2)) {
+        if (underflow_at(p, n, base + unsigned(__builtin_ctz(underflows)))) { *flags |= 2; }
+        underflows &= underflows - 1;
+    }
+}
+
+__attribute__((target("avx2"))) size_t number_scan_avx2(const uint8_t *p, size_t n, int *flags) {
+    const __m256i minus = _mm256_set1_epi8('-'), zero = _mm256_set1_epi8('0'), dot = _mm256_set1_epi8('.');
+    const __m256i e = _mm256_set1_epi8('e'), caseBit = _mm256_set1_epi8(0x20);
+    size_t i = 0;
+    for (; i + 40 <= n && *flags != 3; i += 32) {
+        __m256i v0 = _mm256_loadu_si256((const __m256i *)(p + i));
+        __m256i v1 = _mm256_loadu_si256((const __m256i *)(p + i + 1));
+        __m256i v2 = _mm256_loadu_si256((const __m256i *)(p + i + 2));
+        __m256i zero1 = _mm256_cmpeq_epi8(v1, zero);
+        // `-0` not followed by `.`; `e-` or `E-`; `.00` (each confirmed exactly when found).
+        __m256i negative = _mm256_andnot_si256(_mm256_cmpeq_epi8(v2, dot), _mm256_and_si256(_mm256_cmpeq_epi8(v0, minus), zero1));
+        __m256i exponent = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_or_si256(v0, caseBit), e), _mm256_cmpeq_epi8(v1, minus));
+        __m256i zeros = _mm256_and_si256(_mm256_cmpeq_epi8(v0, dot), _mm256_and_si256(zero1, _mm256_cmpeq_epi8(v2, zero)));
+        __m256i underflow = _mm256_or_si256(exponent, zeros);
+        __m256i any = _mm256_or_si256(negative, underflow);
+        if (_mm256_testz_si256(any, any)) { continue; }
+        confirm(p, n, i, uint32_t(_mm256_movemask_epi8(negative)), uint32_t(_mm256_movemask_epi8(underflow)), flags);
+    }
+    return i;
+}
+
+size_t number_scan_sse2(const uint8_t *p, size_t n, int *flags) {
+    const __m128i minus = _mm_set1_epi8('-'), zero = _mm_set1_epi8('0'), dot = _mm_set1_epi8('.');
+    const __m128i e = _mm_set1_epi8('e'), caseBit = _mm_set1_epi8(0x20);
+    size_t i = 0;
+    for (; i + 24 <= n && *flags != 3; i += 16) {
+        __m128i v0 = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i v1 = _mm_loadu_si128((const __m128i *)(p + i + 1));
+        __m128i v2 = _mm_loadu_si128((const __m128i *)(p + i + 2));
+        __m128i v7 = _mm_loadu_si128((const __m128i *)(p + i + 7));
+        __m128i negative = _mm_andnot_si128(_mm_cmpeq_epi8(v2, dot), _mm_and_si128(_mm_cmpeq_epi8(v0, minus), _mm_cmpeq_epi8(v1, zero)));
+        __m128i exponent = _mm_and_si128(_mm_cmpeq_epi8(_mm_or_si128(v0, caseBit), e), _mm_cmpeq_epi8(v1, minus));
+        __m128i zeros = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(v0, dot), _mm_cmpeq_epi8(v1, zero)), _mm_cmpeq_epi8(v7, zero));
+        uint32_t negatives = uint32_t(_mm_movemask_epi8(negative));
+        uint32_t underflows = uint32_t(_mm_movemask_epi8(_mm_or_si128(exponent, zeros)));
+        if ((negatives | underflows) != 0) { confirm(p, n, i, negatives, underflows, flags); }
+    }
+    return i;
+}
+#endif
+} // namespace
+
+extern "C" {
+
+int tj_number_scan(const uint8_t *buf, size_t len) {
+    int flags = 0;
+    size_t from = 0;
+#ifdef TJ_SCAN_X86
+    from = __builtin_cpu_supports("avx2") ? number_scan_avx2(buf, len, &flags) : number_scan_sse2(buf, len, &flags);
+#endif
+    for (size_t i = from; i < len && flags != 3; i++) {
+        if (!(flags & 1) && negative_zero_at(buf, len, i)) { flags |= 1; }
+        if (!(flags & 2) && underflow_at(buf, len, i)) { flags |= 2; }
+    }
+    return flags;
+}
+
+} // extern "C"

@@ -43,6 +43,7 @@ struct Events: ParsableCommand {
             case .double(let x): line.writeRaw("double "); line.writeDouble(x)
             case .bool(let b): line.writeRaw(b ? "bool true" : "bool false")
             case .null: line.writeRaw("null")
+            case .bigNumber(let text): line.writeRaw("number "); line.writeNumber(text)
             }
             line.bytes.append(0x0A)
             try out.write(line.bytes)

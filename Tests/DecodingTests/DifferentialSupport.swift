@@ -30,6 +30,7 @@ struct Setup {
     var data = Bytes.base64
     var nonConformingFloats: (positiveInfinity: String, negativeInfinity: String, nan: String)? = nil
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    var assumesTopLevelDictionary = false
 
     func foundation() -> JSONDecoder {
         let decoder = JSONDecoder()
@@ -56,6 +57,7 @@ struct Setup {
                 positiveInfinity: strings.positiveInfinity, negativeInfinity: strings.negativeInfinity, nan: strings.nan)
         }
         decoder.userInfo = userInfo
+        if assumesTopLevelDictionary { decoder.assumesTopLevelDictionary = true }
         return decoder
     }
 
@@ -84,6 +86,7 @@ struct Setup {
                 positiveInfinity: strings.positiveInfinity, negativeInfinity: strings.negativeInfinity, nan: strings.nan)
         }
         decoder.userInfo = userInfo
+        if assumesTopLevelDictionary { decoder.assumesTopLevelDictionary = true }
         return decoder
     }
 }

@@ -29,6 +29,7 @@ func describe(_ event: borrowing JSONEvent) -> String {
     case .double(let x): return "double \(x)"
     case .bool(let b): return "bool \(b)"
     case .null: return "null"
+    case .bigNumber(let text): return "number " + text.string
     }
 }
 

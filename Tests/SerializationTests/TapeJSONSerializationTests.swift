@@ -590,13 +590,15 @@ import TapeJSON
         #expect(TapeJSONSerialization.underlyingJSONError(of: quotedError)?.offset == 15 + 511)
     }
 
-    @Test func errorsFromTheBigIntegerFallbackAreFoundations() throws {
-        // simdjson stops at the big integer; Foundation, which parses the rest, finds the real error.
+    @Test func anErrorAfterABigIntegerIsFoundAndPlaced() throws {
+        // The big integer is parsed (as a placeholder), so the real error is found, with its position.
         let text = "[18446744073709551616, tru]"
         let error = try #require(serializationError(text))
         #expect(error.domain == NSCocoaErrorDomain)
         #expect(error.code == 3840)
-        #expect(TapeJSONSerialization.underlyingJSONError(of: error) == nil)
+        #expect(TapeJSONSerialization.underlyingJSONError(of: error)?.kind == .invalidLiteral)
+        #expect(TapeJSONSerialization.underlyingJSONError(of: error)?.offset == 23)
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
     }
 }
 

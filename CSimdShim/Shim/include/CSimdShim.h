@@ -140,6 +140,13 @@ typedef struct tj_scan_state {
 size_t tj_scan_to_separator(const uint8_t *buf, size_t from, size_t len, tj_scan_state *state, size_t *newlines,
                             size_t *last_newline);
 
+/// Scans `buf[0 ..< len]` for the numbers a zero on simdjson's tape may stand for besides zero:
+/// bit 0 is set when it may hold the integer `-0` (`-0` followed by neither a digit, `.` nor an
+/// exponent), bit 1 when it may hold a non-zero number that rounds to zero in a Double (`e-` or `E-`
+/// followed by three digits, or `.` followed by seven zeros). A clear bit means certainly not. Reads
+/// no byte past `len`.
+int tj_number_scan(const uint8_t *buf, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -29,6 +29,8 @@ final class DecodingContext {
     let nonConformingFloats: TapeJSONDecoder.NonConformingFloatDecodingStrategy
     let userInfo: [CodingUserInfoKey: Any]
     let keyPaths: KeyPathSyntax?
+    /// `TapeJSONDecoder.assumesTopLevelDictionary`.
+    let assumesTopLevelDictionary: Bool
     /// Whether `[String: Value]` dictionaries bypass key conversion (any strategy but the default).
     let exemptsStringDictionaries: Bool
     /// How each type met so far is decoded.
@@ -71,6 +73,8 @@ final class DecodingContext {
         nonConformingFloats = configuration.nonConformingFloatDecodingStrategy
         userInfo = configuration.userInfo.isEmpty ? [:] : configuration.userInfo.mapValues { $0 as Any }
         keyPaths = configuration.keyOptions.map(KeyPathSyntax.init)
+        assumesTopLevelDictionary = configuration.userInfo.isEmpty ? false
+            : configuration.userInfo[TapeJSONDecoder.assumesTopLevelDictionaryKey] as? Bool ?? false
     }
 
     deinit {

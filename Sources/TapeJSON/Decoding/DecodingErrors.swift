@@ -26,8 +26,13 @@ extension DecodingSession {
         }
     }
 
-    /// The number at tape index `i` as text, for messages.
+    /// The number at tape index `i` as text, for messages: as written when the tape's value is a zero
+    /// (which may stand for `1e-400` or a big number), else from the binary value.
     func numberText(at i: Int) -> String {
+        if (tape.tag(i) == .double && tape.double(i) == 0) || (tape.tag(i) == .int64 && tape.int64(i) == 0),
+           let text = exactNumberText(at: i) {
+            return text
+        }
         switch tape.tag(i) {
         case .int64: return String(tape.int64(i))
         case .uint64: return String(tape.uint64(i))

@@ -61,6 +61,16 @@ final class DecodingSession: Decoder {
     @exclusivity(unchecked) var outlivedDecodeCall = false
     /// Set once the session is in `KeyedContainerReuse`'s list of sessions kept alive.
     @exclusivity(unchecked) var keptForever = false
+    /// The JSON text the tape was parsed from (no base address when unknown), valid for the decode
+    /// call; read only for the numbers the tape cannot answer (see `NumberTextReading`).
+    @exclusivity(unchecked) var source = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// The lookup state over `source`, made on its first use in a call.
+    @exclusivity(unchecked) var sourceTextObject: SourceText?
+    /// The texts of the numbers simdjson could not hold (nil for almost every document; see `BigNumbers`).
+    @exclusivity(unchecked) var bigNumbers: BigNumbers?
+    /// Set once the first zero read as `Double` or `Float` found that every zero on this tape was
+    /// written as zero (see `NumberTextReading`): later zeros return at once.
+    @exclusivity(unchecked) var zerosAreAsWritten = false
 
     init(tape: Tape, owner: AnyObject, context: DecodingContext, rootIndex: Int, basePath: [any CodingKey]) {
         precondition(KeyedContainerReuse.layoutIsSingleReference,
@@ -91,8 +101,18 @@ final class DecodingSession: Decoder {
     }
 
     /// Decodes the document's root value.
-    static func decodeRoot<T: Decodable>(_ type: T.Type, storage: DocumentStorage, context: DecodingContext) throws -> T {
-        try decodeRoot(type, tape: storage.tape, owner: storage, tapeIsReused: false, context: context)
+    static func decodeRoot<T: Decodable>(_ type: T.Type, storage: DocumentStorage, source: UnsafeRawBufferPointer,
+                                         context: DecodingContext) throws -> T {
+        try decodeRoot(tape: storage.tape, owner: storage, tapeIsReused: false, source: source, context: context,
+                       bigNumbers: storage.bigNumbers) { session in try session.decodeCurrent(type) }
+    }
+
+    /// Decodes the document's root value as a `DecodableWithConfiguration` type.
+    static func decodeRoot<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration,
+                                                          storage: DocumentStorage, source: UnsafeRawBufferPointer,
+                                                          context: DecodingContext) throws -> T {
+        try decodeRoot(tape: storage.tape, owner: storage, tapeIsReused: false, source: source, context: context,
+                       bigNumbers: storage.bigNumbers) { session in try type.init(from: session, configuration: configuration) }
     }
 
     /// Decodes the root value of `tape`, whose memory `owner` keeps alive.
@@ -107,25 +127,43 @@ final class DecodingSession: Decoder {
     /// `tapeIsReused` says that the tape's memory is overwritten once the call returns (a JSON Lines
     /// batch buffer): then a container or decoder that outlives the call is moved onto a private copy
     /// of the tape, which it keeps alive.
+    ///
+    /// `source` is the JSON text the tape was parsed from (a UTF-8 body without its byte-order mark);
+    /// it is read only during the call, and copied when something the call handed out outlives it.
     static func decodeRoot<T: Decodable>(_ type: T.Type, tape: Tape, owner: AnyObject, tapeIsReused: Bool,
-                                         context: DecodingContext) throws -> T {
+                                         source: UnsafeRawBufferPointer, context: DecodingContext,
+                                         bigNumbers: BigNumbers? = nil) throws -> T {
+        try decodeRoot(tape: tape, owner: owner, tapeIsReused: tapeIsReused, source: source, context: context,
+                       bigNumbers: bigNumbers) { session in try session.decodeCurrent(type) }
+    }
+
+    /// `decodeRoot`, running `body` on the session set at the root value.
+    @inline(__always)
+    private static func decodeRoot<T>(tape: Tape, owner: AnyObject, tapeIsReused: Bool, source: UnsafeRawBufferPointer,
+                                      context: DecodingContext, bigNumbers: BigNumbers?,
+                                      _ body: (DecodingSession) throws -> T) throws -> T {
         var session: DecodingSession
         if let spare = context.spareSession {
             context.spareSession = nil
-            spare.restart(tape: tape, owner: owner, context: context)
+            spare.restart(tape: tape, owner: owner, source: source, context: context)
+            spare.bigNumbers = bigNumbers
             session = spare
         } else if let pooled = SessionPool.take() {
-            pooled.restart(tape: tape, owner: owner, context: context)
+            pooled.restart(tape: tape, owner: owner, source: source, context: context)
+            pooled.bigNumbers = bigNumbers
             session = pooled
         } else {
             session = DecodingSession(tape: tape, owner: owner, context: context,
                                       rootIndex: Tape.rootIndex, basePath: [])
+            session.source = source
+            session.bigNumbers = bigNumbers
         }
         defer {
             KeyedContainerReuse.endDecodeCall(&session)
             if session.outlivedDecodeCall {
+                session.keepSourceText()
                 if tapeIsReused {
-                    let copy = DocumentStorage(copying: tape)
+                    let copy = DocumentStorage(copying: tape, bigNumbers: session.bigNumbers)
                     session.moveOntoCopy(of: tape, copy: copy)
                 }
             } else if isKnownUniquelyReferenced(&session) {
@@ -134,14 +172,16 @@ final class DecodingSession: Decoder {
             }
         }
         return try withExtendedLifetime(owner) {
-            try session.decodeCurrent(type)
+            try body(session)
         }
     }
 
     /// Points a parked root session at a new document, for the next decode call of its context.
-    private func restart(tape: Tape, owner: AnyObject, context: DecodingContext) {
+    private func restart(tape: Tape, owner: AnyObject, source: UnsafeRawBufferPointer, context: DecodingContext) {
         self.tape = tape
         self.owner = owner
+        self.source = source
+        zerosAreAsWritten = false
         contextReference = context
         valueIndex = Tape.rootIndex
         depth = 0
@@ -163,6 +203,10 @@ final class DecodingSession: Decoder {
         tape = NullDocument.tape
         owner = nil
         contextReference = nil
+        source = UnsafeRawBufferPointer(start: nil, count: 0)
+        sourceTextObject = nil
+        bigNumbers = nil
+        zerosAreAsWritten = false
         // Usually empty: `removeAll()` would still swap in (and release) the empty storage.
         if !customKeyTables.isEmpty { customKeyTables.removeAll() }
         if !explicitKeys.isEmpty { explicitKeys.removeAll() }
@@ -194,6 +238,11 @@ final class DecodingSession: Decoder {
         } else {
             session = DecodingSession(tape: NullDocument.tape, owner: NullDocument.owner, context: context,
                                       rootIndex: Tape.rootIndex, basePath: path)
+        }
+        session.bigNumbers = bigNumbers
+        if index != nil, let text = sourceText() {
+            session.sourceTextObject = text
+            session.source = UnsafeRawBufferPointer(text.bytes)
         }
         // Kept until the end of the decode call, which checks whether it escaped.
         if outlivedDecodeCall {
@@ -281,7 +330,8 @@ final class DecodingSession: Decoder {
     @inline(__always)
     func decodeCurrent<T: Decodable>(_ type: T.Type, framePushed: Bool = false) throws -> T {
         switch context.kind(of: type) {
-        case .plain: return try T(from: self)
+        // The type passed in, not `T`: `decode(Employee.self as Person.Type, ...)` builds an Employee.
+        case .plain: return try type.init(from: self)
         case .array(let arrayType): return try decodeArray(arrayType, as: type)
         case .string: return unsafeBitCast(try decode(String.self), to: T.self)
         case .int: return unsafeBitCast(try decode(Int.self), to: T.self)

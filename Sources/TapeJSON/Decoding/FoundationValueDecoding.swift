@@ -37,16 +37,31 @@ extension DecodingSession {
         return url
     }
 
-    /// A `Decimal` from the number's binary value: exact for integers; for other numbers, the
-    /// decimal of the shortest text that reads back as the same `Double`.
+    /// A `Decimal` built from the number's text, as Foundation does: every digit Decimal holds is kept
+    /// (38 significant digits; `3.14159265358979323846264338327950288` keeps all of them), and a number
+    /// beyond Decimal's exponent range (`100e200`, `1e-400`) is `.dataCorrupted`. The text is found from
+    /// the tape index (see `NumberText.swift`); without a source text (never the case for the decoder's
+    /// own entry points) the binary value is used: exact for integers, the shortest text of the `Double`
+    /// otherwise.
     func decodeDecimal() throws -> Decimal {
         let index = valueIndex
         switch tape.tag(index) {
-        case .int64: return Decimal(tape.int64(index))
-        case .uint64: return Decimal(tape.uint64(index))
-        case .double:
-            let value = tape.double(index)
-            return Decimal(string: "\(value)", locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(value)
+        case .int64, .uint64, .double:
+            if let text = exactNumberText(at: index) {
+                guard let decimal = Decimal(string: text, locale: nil) else {
+                    throw DecodingError.dataCorrupted(DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription: "Parsed JSON number <\(text)> does not fit in Decimal."))
+                }
+                return decimal
+            }
+            switch tape.tag(index) {
+            case .int64: return Decimal(tape.int64(index))
+            case .uint64: return Decimal(tape.uint64(index))
+            default:
+                let value = tape.double(index)
+                return Decimal(string: "\(value)", locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(value)
+            }
         case .null:
             throw valueNotFound(Decimal.self, path: codingPath)
         default:

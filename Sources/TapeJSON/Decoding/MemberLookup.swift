@@ -34,11 +34,14 @@ extension DecodingSession {
         let found: Int?
         switch context.keyMatching {
         case .exact:
-            if lengths != 0 && lengths & KeyCursor.lengthBit(key.count) == 0 { return nil }
+            if lengths != 0 && lengths & KeyCursor.lengthBit(key.count) == 0 {
+                // A non-ASCII key may be spelled otherwise, with other lengths (`findEquivalent`).
+                return StringMaking.isASCII(key) ? nil : findEquivalent(key, start: start, endWord: endWord)
+            }
             found = scanExact(key, from: resume, to: endWord) ?? scanExact(key, from: first, to: resume)
             if found == nil {
                 if lengths == 0 { recordLengths(start: start, endWord: endWord, depth: depth, resume: resume) }
-                return nil
+                return StringMaking.isASCII(key) ? nil : findEquivalent(key, start: start, endWord: endWord)
             }
         case .converted:
             found = context.unmanagedConversionCache.unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
@@ -96,6 +99,22 @@ extension DecodingSession {
         }
         cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: resume),
                                    lengths: lengths)
+    }
+
+    /// After a byte-for-byte miss of a key that is not ASCII: the value of the first member whose key
+    /// equals `key` as a Swift `String` does (canonical equivalence: `"é"` and `"e\u{301}"` match), as
+    /// Foundation's dictionary of keys matches them; nil when none does. (An ASCII key is only ever
+    /// equal to itself, but for the few characters Unicode maps to one ASCII character, such as KELVIN
+    /// SIGN to `K`: those are not looked for, so that a missing ASCII key costs what it did.)
+    @inline(never)
+    private func findEquivalent(_ key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int) -> Int? {
+        let wanted = String(decoding: key, as: UTF8.self)
+        var j = start + 1
+        while j < endWord {
+            if String(decoding: tape.stringBytes(j), as: UTF8.self) == wanted { return j + 1 }
+            j = tape.skip(j + 1)
+        }
+        return nil
     }
 
     /// Tape index of the key (not its value) equal to `key` among the members from `from` to `end`.

@@ -2,6 +2,11 @@
 /// what was asked for (wrong kind, null, or a number out of range), and the caller then asks
 /// `DecodingErrors` why. The readers are generic and inlined so that each container method gets a
 /// specialised copy.
+///
+/// The tape's binary value answers almost every read. The few it cannot answer as Foundation does go to
+/// the text (`NumberTextReading`): a zero read as `Double` or `Float` (the tape holds `0` for `-0` and
+/// for `1e-400`) and a `'d'` number read as an integer from a magnitude of 2^53 up (its `Double` may
+/// have rounded the digits).
 extension DecodingSession {
     @inline(__always)
     func integer<T: FixedWidthInteger>(_ type: T.Type, at i: Int) -> T? {
@@ -9,7 +14,10 @@ extension DecodingSession {
         switch UInt8(truncatingIfNeeded: word >> 56) {
         case TapeTag.int64.rawValue: return T(exactly: Int64(bitPattern: tape.word(i + 1)))
         case TapeTag.uint64.rawValue: return T(exactly: tape.word(i + 1))
-        case TapeTag.double.rawValue: return T(exactly: Double(bitPattern: tape.word(i + 1)))
+        case TapeTag.double.rawValue:
+            let value = Double(bitPattern: tape.word(i + 1))
+            if value.magnitude < 0x1p53 && value != 0 { return T(exactly: value) }
+            return integerFromText(T.self, at: i, value: value)
         default: return nil
         }
     }
@@ -18,8 +26,14 @@ extension DecodingSession {
     func double(at i: Int) -> Double? {
         let word = tape.word(i)
         switch UInt8(truncatingIfNeeded: word >> 56) {
-        case TapeTag.double.rawValue: return Double(bitPattern: tape.word(i + 1))
-        case TapeTag.int64.rawValue: return Double(Int64(bitPattern: tape.word(i + 1)))
+        case TapeTag.double.rawValue:
+            let value = Double(bitPattern: tape.word(i + 1))
+            if value != 0 || zerosAreAsWritten { return value }
+            return doubleFromText(at: i, tapeValue: value, isInteger: false)
+        case TapeTag.int64.rawValue:
+            let value = Int64(bitPattern: tape.word(i + 1))
+            if value != 0 || zerosAreAsWritten { return Double(value) }
+            return doubleFromText(at: i, tapeValue: 0, isInteger: true)
         case TapeTag.uint64.rawValue: return Double(tape.word(i + 1))
         case TapeTag.string.rawValue: return nonConformingFloat(at: i)
         default: return nil
@@ -32,11 +46,15 @@ extension DecodingSession {
         switch UInt8(truncatingIfNeeded: word >> 56) {
         case TapeTag.double.rawValue:
             let value = Double(bitPattern: tape.word(i + 1))
+            if value == 0 { return zerosAreAsWritten ? Float(value) : floatFromText(at: i, tapeValue: value, isInteger: false) }
             let narrowed = Float(value)
             // Out of Float's range: infinite, or rounded to zero from a non-zero value.
             if narrowed.isInfinite || (narrowed == 0 && value != 0) { return nil }
             return narrowed
-        case TapeTag.int64.rawValue: return Float(Int64(bitPattern: tape.word(i + 1)))
+        case TapeTag.int64.rawValue:
+            let value = Int64(bitPattern: tape.word(i + 1))
+            if value != 0 || zerosAreAsWritten { return Float(value) }
+            return floatFromText(at: i, tapeValue: 0, isInteger: true)
         case TapeTag.uint64.rawValue: return Float(tape.word(i + 1))
         case TapeTag.string.rawValue: return nonConformingFloat(at: i).map { Float($0) }
         default: return nil

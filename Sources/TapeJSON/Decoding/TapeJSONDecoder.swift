@@ -64,21 +64,28 @@ import Synchronization
 ///    (Foundation on Linux gives no underlying error).
 /// 3. **The whole document is validated first.** Foundation checks strings and numbers only when they
 ///    are decoded and accepts a trailing comma (`[1,2,]`, `{"a":1,}`); TapeJSON rejects such documents
-///    as invalid JSON even when the bad value is never decoded. The same holds for integers outside
-///    `Int64.min...UInt64.max` and numbers whose magnitude overflows a `Double` (`1e400`), which
-///    simdjson rejects; a magnitude below the smallest `Double` (`1e-400`) decodes as `0`.
-/// 4. **Numbers come from simdjson's binary value, not from the text.** `-0` decodes as `+0.0`; a
-///    number with a fraction or exponent requested as an integer converts its `Double` (so
-///    `9007199254740993.0` is `9007199254740992`, where Foundation re-reads the text as a `Decimal`);
-///    a `Decimal` is built from the shortest text of the `Double` (`0.10000000000000001` gives `0.1`);
-///    a `Float` is rounded from the `Double`, which can differ in the last bit from Foundation's direct
-///    conversion for rare inputs.
+///    as invalid JSON even when the bad value is never decoded. (Numbers of any size are valid: integers
+///    beyond 64 bits decode into `Int128`, `UInt128`, `Decimal` and, rounded, `Double`; `1e400` is
+///    an error only when decoded, see 1.)
+/// 4. **Numbers are read from their binary value, and from their text where that differs.** A `Decimal`
+///    is built from the number's text as Foundation does, `-0` decodes as `-0.0`, a number too small
+///    for a `Double` (`1e-400`) is an error (see 1), and an integer written with a fraction or exponent
+///    reads as in Foundation below 2^53. From 2^53 up, TapeJSON reads such an integer exactly from its
+///    digits (`18446744073709551615.0` is `UInt64.max`), where Foundation converts it through `Double`
+///    first and throws when the rounded value leaves the type's range. A `Float` is rounded from the
+///    number's `Double`, which can differ in the last bit from Foundation's direct conversion for rare
+///    inputs.
 /// 5. **Duplicate keys.** Foundation keeps the first occurrence. TapeJSON looks each key up starting
 ///    from the key found by the previous lookup, which returns the first occurrence when keys are read
 ///    in document order or read again; when a key occurs both before and after the previously read
 ///    key, the later one is used. Under a key conversion, keys that convert alike (`user_id` and
 ///    `userId` in one object) count as occurrences of one key; one rare case also gives the later one:
 ///    the same key read twice in a row, with a nested value read in between that spells it a third way.
+///    Keys equal as Swift `String`s but not byte for byte (`"e\u{301}"` and `"é"`) match, as in
+///    Foundation; when an object has several such spellings of a key, the one spelled byte for byte
+///    like the `CodingKey` is used (Foundation uses the first). An ASCII key matches only itself: the
+///    few characters Unicode maps to one ASCII character (KELVIN SIGN U+212A for `K`) are not looked
+///    for, so that a missing key costs no String comparison.
 /// 6. **`allKeys`** lists keys in document order (Foundation's order is unspecified).
 /// 7. **`codingPath` of a kept container.** A container obtained with `nestedContainer` and used after
 ///    its parent decoded other nested values rebuilds its `codingPath` from the document: the keys have
@@ -144,6 +151,17 @@ public final class TapeJSONDecoder: Sendable {
         set { updateConfiguration { $0.userInfo = newValue } }
     }
 
+    /// Whether a document that does not start with `{` is read as the members of an object (`"x": 42`
+    /// decodes as `{"x": 42}`; empty input as `{}`). Defaults to `false`. As in Foundation, the setting
+    /// lives in `userInfo`, so assigning `userInfo` afterwards resets it.
+    public var assumesTopLevelDictionary: Bool {
+        get { configuration.withLock { $0.userInfo[Self.assumesTopLevelDictionaryKey] as? Bool ?? false } }
+        set { updateConfiguration { $0.userInfo[Self.assumesTopLevelDictionaryKey] = newValue } }
+    }
+
+    /// The `userInfo` key under which Foundation's `JSONDecoder` keeps `assumesTopLevelDictionary`.
+    static let assumesTopLevelDictionaryKey = CodingUserInfoKey(rawValue: "_NSAssumesTopLevelDictionaryJSON5")!
+
     /// Key-path conventions for the raw values of `CodingKeys`, or nil (the default) for Foundation's
     /// behaviour, where a key is only ever a literal JSON key. See ``KeyOptions``.
     public var keyOptions: KeyOptions? {
@@ -204,20 +222,49 @@ public final class TapeJSONDecoder: Sendable {
         }
     }
 
-    /// Parses `bytes` and decodes the root value.
-    func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer, padded: Bool) throws -> T {
-        try withContext { context in
-            try decode(type, fromBytes: bytes, padded: padded, context: context)
+    /// Decodes a value of a type that decodes with a configuration (`DecodableWithConfiguration`), as
+    /// Foundation's `JSONDecoder.decode(_:from:configuration:)` does.
+    public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from data: Data,
+                                                      configuration: T.DecodingConfiguration) throws -> T {
+        try data.withUnsafeBytes { raw in
+            try withContext { context in
+                try decodeDocument(fromBytes: raw, padded: false, context: context) { storage, source in
+                    try DecodingSession.decodeRoot(type, configuration: configuration, storage: storage, source: source,
+                                                   context: context)
+                }
+            }
         }
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer, padded: Bool,
-                                      context: DecodingContext) throws -> T {
+    /// Decodes a value of a type that decodes with a configuration, taking the configuration from a
+    /// `DecodingConfigurationProviding` type.
+    public func decode<T, C>(_ type: T.Type, from data: Data, configuration: C.Type) throws -> T
+    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding,
+          T.DecodingConfiguration == C.DecodingConfiguration {
+        try decode(type, from: data, configuration: C.decodingConfiguration)
+    }
+
+    /// Parses `bytes` and decodes the root value.
+    func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer, padded: Bool) throws -> T {
+        try withContext { context in
+            try decodeDocument(fromBytes: bytes, padded: padded, context: context) { storage, source in
+                try DecodingSession.decodeRoot(type, storage: storage, source: source, context: context)
+            }
+        }
+    }
+
+    /// Recognises the encoding of `bytes`, parses them and runs `root` on the document and its UTF-8 text.
+    @inline(__always)
+    private func decodeDocument<T>(fromBytes bytes: UnsafeRawBufferPointer, padded: Bool, context: DecodingContext,
+                                   _ root: (DocumentStorage, UnsafeRawBufferPointer) throws -> T) throws -> T {
         switch InputEncoding.detect(bytes) {
         case .utf8(let bomLength):
             let body = UnsafeRawBufferPointer(rebasing: bytes[bomLength...])
+            if context.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
+                return try decodeWithoutBraces(body, root)
+            }
             let document = try parse(body, padded: padded)
-            return try DecodingSession.decodeRoot(type, storage: document.storage, context: context)
+            return try root(document.storage, body)
         case .transcode(let encoding, let bomLength):
             guard var text = String(bytes: bytes[bomLength...], encoding: encoding) else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -226,8 +273,43 @@ public final class TapeJSONDecoder: Sendable {
                     underlyingError: JSONError(kind: .invalidUTF8, offset: 0, in: bytes)))
             }
             return try text.withUTF8 { utf8 in
-                let document = try parse(UnsafeRawBufferPointer(utf8), padded: false)
-                return try DecodingSession.decodeRoot(type, storage: document.storage, context: context)
+                let body = UnsafeRawBufferPointer(utf8)
+                if context.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
+                    return try decodeWithoutBraces(body, root)
+                }
+                let document = try parse(body, padded: false)
+                return try root(document.storage, body)
+            }
+        }
+    }
+
+    /// Whether the first byte after leading whitespace is `{`.
+    private static func startsWithBrace(_ body: UnsafeRawBufferPointer) -> Bool {
+        for byte in body where byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 {
+            return byte == UInt8(ascii: "{")
+        }
+        return false
+    }
+
+    /// `assumesTopLevelDictionary` for a body that does not start with `{`: its members are parsed as an
+    /// object's (the body between added braces; an error's offset is moved back onto the body).
+    private func decodeWithoutBraces<T>(_ body: UnsafeRawBufferPointer,
+                                        _ root: (DocumentStorage, UnsafeRawBufferPointer) throws -> T) throws -> T {
+        var wrapped = [UInt8]()
+        wrapped.reserveCapacity(body.count + 2 + Simd.padding)
+        wrapped.append(UInt8(ascii: "{"))
+        wrapped.append(contentsOf: body)
+        wrapped.append(UInt8(ascii: "}"))
+        return try wrapped.withUnsafeBytes { text in
+            switch Result(catching: { () throws(JSONError) in try parser.parse(text, padded: true) }) {
+            case .success(let document):
+                return try root(document.storage, text)
+            case .failure(let error):
+                let offset = min(max(error.offset - 1, 0), body.count)
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: [],
+                    debugDescription: "The given data was not valid JSON.",
+                    underlyingError: JSONError(kind: error.kind, offset: offset, in: body)))
             }
         }
     }

@@ -94,8 +94,42 @@ public final class JSONParser: Sendable {
         case .success(let tape):
             return JSONDocument(storage: DocumentStorage(tape: tape, parser: parser, pool: pool))
         case .failure(let code):
+            if code == .number || code == .numberOutOfRange, let rewritten = BigNumbers.rewrite(bytes) {
+                return try parseWithBigNumbers(bytes, rewritten: rewritten, parser: parser)
+            }
             pool.give(parser)
             throw JSONError(simdjson: code, input: bytes, maxDepth: pool.maxDepth)
+        }
+    }
+
+    /// The rare path for numbers simdjson rejects as out of range (see `BigNumbers`): parses the copy of
+    /// the input in which they are placeholders, and keeps their texts with the document. When the copy
+    /// fails too, the error is located in the copy (same offsets) and reported against the input.
+    private func parseWithBigNumbers(_ bytes: UnsafeRawBufferPointer, rewritten: (copy: [UInt8], numbers: [Range<Int>]),
+                                     parser: SimdParser) throws(JSONError) -> JSONDocument {
+        let outcome: Result<DocumentStorage, JSONError> = rewritten.copy.withUnsafeBytes { copy in
+            switch parser.parse(copy, padded: rewritten.copy.capacity - copy.count >= Simd.padding) {
+            case .success(let tape):
+                guard let indexes = NumberLocator.tapeIndexes(ofNumbersAt: rewritten.numbers.map(\.lowerBound),
+                                                              in: copy.bindMemory(to: UInt8.self)) else {
+                    return .failure(JSONError(kind: .numberOutOfRange, offset: rewritten.numbers[0].lowerBound, in: bytes))
+                }
+                let texts = zip(indexes, rewritten.numbers).map { index, range in
+                    (tapeIndex: index, text: UnsafeRawBufferPointer(rebasing: bytes[range]))
+                }
+                return .success(DocumentStorage(tape: tape, parser: parser, pool: pool,
+                                                bigNumbers: BigNumbers(texts: texts)))
+            case .failure(let code):
+                let located = JSONError(simdjson: code, input: copy, maxDepth: pool.maxDepth)
+                return .failure(JSONError(kind: located.kind, offset: located.offset, in: bytes))
+            }
+        }
+        switch outcome {
+        case .success(let storage):
+            return JSONDocument(storage: storage)
+        case .failure(let error):
+            pool.give(parser)
+            throw error
         }
     }
 }
@@ -114,6 +148,9 @@ extension JSONError {
         let locator = ErrorLocator(bytes: input.bindMemory(to: UInt8.self), maxDepth: maxDepth)
         if let (kind, offset) = locator.locate() {
             self.init(kind: kind, offset: offset, in: input)
+        } else if code == .number || code == .numberOutOfRange, let big = BigNumbers.rewrite(input)?.numbers.first {
+            // A number simdjson cannot hold, in input parsed without `BigNumbers` (a JSON Lines line).
+            self.init(kind: .numberOutOfRange, offset: big.lowerBound, in: input)
         } else {
             // The scanner and simdjson disagree; keep simdjson's verdict, placed at the end of the input.
             self.init(kind: JSONError.Kind(fallbackFor: code), offset: input.count, in: input)
@@ -145,6 +182,8 @@ extension JSONError.Kind {
 final class DocumentStorage: @unchecked Sendable {
     // Immutable after init; the tape is only read.
     let tape: Tape
+    /// The texts of the numbers simdjson could not hold, by tape index (nil for almost every document).
+    let bigNumbers: BigNumbers?
     private let owner: Owner
 
     private enum Owner {
@@ -152,13 +191,16 @@ final class DocumentStorage: @unchecked Sendable {
         case copy(UnsafeMutableRawPointer)
     }
 
-    init(tape: Tape, parser: SimdParser, pool: ParserPool) {
+    init(tape: Tape, parser: SimdParser, pool: ParserPool, bigNumbers: BigNumbers? = nil) {
         self.tape = tape
+        self.bigNumbers = bigNumbers
         self.owner = .pooled(parser, pool)
     }
 
-    /// A storage holding its own copy of `tape` (its words and the strings they use).
-    init(copying source: Tape) {
+    /// A storage holding its own copy of `tape` (its words and the strings they use) and sharing
+    /// `bigNumbers`.
+    init(copying source: Tape, bigNumbers: BigNumbers? = nil) {
+        self.bigNumbers = bigNumbers
         let wordBytes = source.count * 8
         let stringBytes = source.stringBufferUsedBytes()
         let memory = UnsafeMutableRawPointer.allocate(byteCount: wordBytes + stringBytes + 8, alignment: 8)

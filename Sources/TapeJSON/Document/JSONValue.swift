@@ -6,10 +6,10 @@
 ///
 /// Numbers keep simdjson's three classes: integers that fit `Int64` are `.int`, larger positive integers
 /// up to `UInt64.max` are `.uint`, and numbers with a fraction or exponent are `.double`. simdjson 3.0.1
-/// rejects integers outside `Int64.min...UInt64.max` (such as `100000000000000000000`) and numbers whose
-/// magnitude overflows a Double (`1e400`): the parse fails with `JSONError.Kind.numberOutOfRange` at the
-/// number. Magnitudes that underflow (`1e-400`) become 0. `-0` is the integer 0 (`.int`); `-0.0` keeps
-/// its sign as the Double -0.0.
+/// cannot hold integers outside `Int64.min...UInt64.max` (such as `100000000000000000000`) or numbers
+/// whose magnitude overflows a Double (`1e400`); TapeJSON keeps their text (`bigNumberText`) and classes
+/// them `.double` (`double` is the text rounded, infinite beyond Double's range). Magnitudes that
+/// underflow (`1e-400`) become 0. `-0` is the integer 0 (`.int`); `-0.0` keeps its sign as the Double -0.0.
 public struct JSONValue: Sendable {
     let storage: DocumentStorage
     /// Tape index of this value's first word.
@@ -86,9 +86,19 @@ public struct JSONValue: Sendable {
         switch tape.tag(index) {
         case .int64: return Double(tape.int64(index))
         case .uint64: return Double(tape.uint64(index))
-        case .double: return tape.double(index)
+        case .double:
+            if let text = bigNumberText { return Double(text) }
+            return tape.double(index)
         default: return nil
         }
+    }
+
+    /// The number's text, if this is a number simdjson cannot hold as `Int64`, `UInt64` or `Double`:
+    /// an integer outside `Int64.min...UInt64.max` or a number whose magnitude overflows a Double.
+    /// Nil for every other value.
+    public var bigNumberText: String? {
+        guard tape.tag(index) == .double, tape.word(index + 1) == BigNumbers.placeholderBits else { return nil }
+        return storage.bigNumbers?.text(at: index)
     }
 
     /// A copy of the string, if this is a string (one copy from the string buffer, no revalidation).

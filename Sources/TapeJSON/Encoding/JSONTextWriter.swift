@@ -50,6 +50,11 @@ public struct JSONTextWriter: Sendable {
         string.withUTF8 { writeString($0) }
     }
 
+    /// Writes a number's text as it is (a `JSONEvent.bigNumber`).
+    public mutating func writeNumber(_ text: borrowing JSONString) {
+        text.utf8.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+    }
+
     public mutating func writeInt(_ value: Int64) { writeRaw(String(value)) }
     public mutating func writeUInt(_ value: UInt64) { writeRaw(String(value)) }
 
@@ -83,6 +88,7 @@ public struct JSONTextWriter: Sendable {
         case .double(let d): writeDouble(d); state.needsComma = true
         case .bool(let b): writeRaw(b ? "true" : "false"); state.needsComma = true
         case .null: writeRaw("null"); state.needsComma = true
+        case .bigNumber(let text): writeNumber(text); state.needsComma = true
         }
     }
 

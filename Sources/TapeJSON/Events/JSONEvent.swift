@@ -14,10 +14,14 @@ public enum JSONEvent: ~Escapable {
     case int(Int64)
     /// A positive integer above `Int64.max` that fits `UInt64`.
     case uint(UInt64)
-    /// Any other number (see `JSONValue` for how numbers are classed).
+    /// Any other number that a Double holds (see `JSONValue` for how numbers are classed).
     case double(Double)
     case bool(Bool)
     case null
+    /// A number simdjson cannot hold as `Int64`, `UInt64` or `Double`, as written: an integer outside
+    /// `Int64.min...UInt64.max` (`123456789012345678901234567890`) or a number whose magnitude
+    /// overflows a Double (`1e400`). Read it with `Int128(_:)`, `Decimal(string:)` and the like.
+    case bigNumber(JSONString)
 }
 
 /// What a `JSONEventHandler` wants after an event.
@@ -68,12 +72,15 @@ public struct JSONEventReader: ~Escapable {
     @usableFromInline var inObject = false
     /// Whether the next string is a member name.
     @usableFromInline var expectKey = false
+    /// The document's big numbers (see `BigNumbers`), nil when it has none.
+    @usableFromInline var bigNumbers: BigNumbers? = nil
 
     @_lifetime(borrow document)
     init(document: borrowing JSONDocument, start: Int, end: Int) {
         self.tape = document.tape
         self.index = start
         self.end = end
+        self.bigNumbers = document.storage.bigNumbers
     }
 
     @_lifetime(borrow value)
@@ -81,6 +88,7 @@ public struct JSONEventReader: ~Escapable {
         self.tape = value.tape
         self.index = value.index
         self.end = value.tape.skip(value.index)
+        self.bigNumbers = value.storage.bigNumbers
     }
 
     @usableFromInline
@@ -157,6 +165,9 @@ public struct JSONEventReader: ~Escapable {
         case TapeTag.double.rawValue:
             index = i + 2
             expectKey = inObject
+            if tape.word(i + 1) == BigNumbers.placeholderBits, let utf8 = bigNumbers?.utf8(at: i) {
+                return .bigNumber(JSONString(utf8: _overrideLifetime(Span(_unsafeElements: utf8), copying: self)))
+            }
             return .double(tape.double(i))
         case TapeTag.trueValue.rawValue:
             index = i + 1

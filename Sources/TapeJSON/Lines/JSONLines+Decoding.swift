@@ -19,7 +19,7 @@ extension JSONLine {
         // The owner is the worker's own parser: no reference count shared between threads. The
         // worker's context hands the same session to line after line. The tape lives in a batch
         // buffer that the next batch overwrites.
-        try DecodingSession.decodeRoot(type, tape: tape, owner: owner, tapeIsReused: true, context: context)
+        try DecodingSession.decodeRoot(type, tape: tape, owner: owner, tapeIsReused: true, source: raw, context: context)
     }
 }
 

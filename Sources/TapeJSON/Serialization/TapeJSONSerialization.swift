@@ -135,12 +135,20 @@ public enum TapeJSONSerialization {
         do {
             document = try parser.parse(input, padded: padded)
         } catch {
-            if error.kind == .numberOutOfRange, isIntegerLiteral(at: error.offset, in: input) {
-                // Beyond 64 bits: Foundation keeps it as an NSDecimalNumber, simdjson cannot hold it.
-                return try JSONSerialization.jsonObject(with: original(), options: options)
-            }
             if error.kind == .depthLimitExceeded { throw tooDeep(input) }
             throw invalidJSON(error)
+        }
+        if document.storage.bigNumbers != nil {
+            // A number simdjson cannot hold (a rare path). Foundation rejects one that overflows a Double
+            // ("not representable"), reported here at its position, and keeps an integer beyond 64 bits
+            // as an NSDecimalNumber: its own reader then builds exactly the graph it returns.
+            if let rewritten = BigNumbers.rewrite(input),
+               let overflow = rewritten.numbers.first(where: { range in
+                   !NumberSyntax.isIntegerLiteral(String(decoding: UnsafeRawBufferPointer(rebasing: input[range]), as: UTF8.self))
+               }) {
+                throw invalidJSON(JSONError(kind: .numberOutOfRange, offset: overflow.lowerBound, in: input))
+            }
+            return try JSONSerialization.jsonObject(with: original(), options: options)
         }
         let tape = document.tape
         let rootTag = tape.tagByte(Tape.rootIndex)
@@ -189,21 +197,6 @@ public enum TapeJSONSerialization {
             i += 1
         }
         return invalidJSON(JSONError(kind: .depthLimitExceeded, offset: offset, in: input))
-    }
-
-    /// Whether the number simdjson rejected at `offset` is an integer literal (no fraction, no
-    /// exponent): the one kind of number Foundation accepts and simdjson does not.
-    private static func isIntegerLiteral(at offset: Int, in input: UnsafeRawBufferPointer) -> Bool {
-        var i = offset
-        if i < input.count, input[i] == UInt8(ascii: "-") { i += 1 }
-        let digitsStart = i
-        while i < input.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(input[i]) { i += 1 }
-        guard i > digitsStart else { return false }
-        if i == input.count { return true }
-        switch input[i] {
-        case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return false
-        default: return true
-        }
     }
 
     // MARK: - Encoding

@@ -42,6 +42,8 @@ struct SimdErrorCode: Error, Equatable {
     static let depth = SimdErrorCode(Int(TJ_DEPTH_ERROR))
     static let memalloc = SimdErrorCode(Int(TJ_MEMALLOC))
     static let empty = SimdErrorCode(Int(TJ_EMPTY))
+    static let number = SimdErrorCode(Int(TJ_NUMBER_ERROR))
+    static let numberOutOfRange = SimdErrorCode(Int(TJ_NUMBER_OUT_OF_RANGE))
 }
 
 /// Facts about the simdjson build in use.

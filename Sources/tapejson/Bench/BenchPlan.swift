@@ -223,6 +223,7 @@ struct EventSink {
         case .double(let d): checksum &+= d.bitPattern
         case .bool(let b): checksum &+= b ? 5 : 6
         case .null: checksum &+= 7
+        case .bigNumber(let s): checksum &+= UInt64(s.count)
         }
     }
 }

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TapeJSON
+
+/// The decoding cases of swift-corelibs-foundation's Tests/Foundation/TestJSONEncoder.swift, written
+/// for this project and compared with Foundation's `JSONDecoder`.
+@Suite("swift-corelibs-foundation's JSONDecoder tests")
+struct CorelibsParityTests {
+    @Test("a superDecoder for a missing key does not throw by itself (test_notFoundSuperDecoder)")
+    func superDecoderForMissingKey() throws {
+        struct Probe: Decodable, Equatable {
+            enum CodingKeys: String, CodingKey { case superDecoder = "super" }
+            init(from decoder: any Decoder) throws {
+                _ = try decoder.container(keyedBy: CodingKeys.self).superDecoder(forKey: .superDecoder)
+            }
+        }
+        expectSameDecoding(Probe.self, json: "{}")
+    }
+
+    @Test("a child class chosen at run time is built (test_childTypeDecoder)")
+    func childType() throws {
+        class Base: Decodable {}
+        class Child: Base {}
+        func chosen() -> Base.Type { Child.self }
+        #expect(try TapeJSONDecoder().decode(chosen(), from: Data("{}".utf8)) is Child)
+    }
+
+    @Test("built-in scalars round trip (test_codingOf*)")
+    func scalars() throws {
+        func roundTrip<T: Codable & Equatable>(_ value: T, _ text: String) throws {
+            #expect(String(decoding: try JSONEncoder().encode([value]), as: UTF8.self) == "[\(text)]")
+            #expect(try TapeJSONDecoder().decode([T].self, from: Data("[\(text)]".utf8)) == [value])
+            #expect(try TapeJSONDecoder().decode(T.self, from: Data(text.utf8)) == value)
+        }
+        try roundTrip(Int8(-38), "-38")
+        try roundTrip(UInt8(42), "42")
+        try roundTrip(Int16(-30000), "-30000")
+        try roundTrip(UInt16(60000), "60000")
+        try roundTrip(Int32(-2_000_000_000), "-2000000000")
+        try roundTrip(UInt32(4_000_000_000), "4000000000")
+        try roundTrip(Int64.min, "-9223372036854775808")
+        try roundTrip(UInt64.max, "18446744073709551615")
+        try roundTrip(Int(-1), "-1")
+        try roundTrip(UInt(1), "1")
+        try roundTrip(Float(1.5), "1.5")
+        try roundTrip(Double(-2.5), "-2.5")
+        expectSameDecoding(Float.self, json: "1e100", notFitPath: [])
+        #expect(throws: DecodingError.self) { try TapeJSONDecoder().decode(Float.self, from: Data("1e100".utf8)) }
+        expectSameDecoding(Int8?.self, json: "null")
+    }
+
+    @Test("every numeric type in one struct (test_encodeDecodeNumericTypesBaseline)")
+    func numericBaseline() throws {
+        struct Numbers: Codable, Equatable {
+            var int8 = Int8(-12), uint8 = UInt8(34), int16 = Int16(-5678), uint16 = UInt16(9011)
+            var int32 = Int32(-12141516), uint32 = UInt32(17181920), int64 = Int64(-21222324252627)
+            var int = -2829303132, uint = UInt(33343536), uint64 = UInt64(373839404142)
+            var float = Float(1.234), double = 5.101520253035, decimal = Decimal(string: "2.5e-7")!
+        }
+        let data = try JSONEncoder().encode(Numbers())
+        #expect(try TapeJSONDecoder().decode(Numbers.self, from: data) == Numbers())
+        #expect(try TapeJSONDecoder().decode(Numbers.self, from: data) == JSONDecoder().decode(Numbers.self, from: data))
+    }
+
+    @Test("dictionaries keep their keys under convertFromSnakeCase (test_dictionary_snake_case_decoding)")
+    func snakeCaseDictionaries() {
+        var setup = Setup()
+        setup.keys = .convertFromSnakeCase
+        expectSameDecoding([String: [String: Int]].self,
+                           json: #"{"snake_case_key": {"nested_dictionary": 1}}"#, setup: setup)
+    }
+
+    @Test("an empty dictionary with non-String keys round trips (test_SR17581)")
+    func emptyNonStringKeyedDictionary() throws {
+        struct Key: Codable, Hashable { var x: String }
+        struct Holder: Codable, Equatable { var dict: [Key: String] }
+        let data = try JSONEncoder().encode(Holder(dict: [:]))
+        #expect(try TapeJSONDecoder().decode(Holder.self, from: data) == Holder(dict: [:]))
+        expectSameDecoding(Holder.self, json: String(decoding: data, as: UTF8.self))
+    }
+}
