@@ -109,7 +109,7 @@ public final class JSONItemStream {
                     summary.documents += 1
                     try body(item)
                 case .failure(let code):
-                    var error = JSONError(simdjson: code, input: delimited, maxDepth: parser.maxDepth)
+                    var error = JSONError(item: bytes, delimited: delimited, code: code, maxDepth: parser.maxDepth)
                     // Positions inside the item, moved to the file.
                     error = error.shifted(byOffset: offset, line: line, column: column)
                     try reject(JSONLineError(error, elementIndex: index))
@@ -138,6 +138,18 @@ extension JSONItemStream {
     public func forEach(_ body: (borrowing JSONLine) throws -> Void,
                         onInvalidElement: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
         try forEach(body, onInvalidItem: onInvalidElement)
+    }
+}
+
+extension JSONError {
+    /// The error in a value cut from a larger document, located in the value alone; one found at its
+    /// very end (`nul` where `null` was meant) is located again with the separator after it, so that it
+    /// reads as in the whole document (an invalid literal, not an end of input).
+    init(item: UnsafeRawBufferPointer, delimited: UnsafeRawBufferPointer, code: SimdErrorCode, maxDepth: Int) {
+        self.init(simdjson: code, input: item, maxDepth: maxDepth)
+        if kind == .unexpectedEndOfInput || kind == .emptyInput, offset == item.count, delimited.count > item.count {
+            self.init(simdjson: code, input: delimited, maxDepth: maxDepth)
+        }
     }
 }
 
@@ -466,8 +478,14 @@ struct ItemSplitter {
                          column: valueColumn, index: index)
         case .check, .descend:
             guard case .failure(let code) = envelopeParser.parse(span, padded: true) else { return nil }
+            if code == .number || code == .numberOutOfRange, let rewritten = BigNumbers.rewrite(span) {
+                // Numbers simdjson cannot hold are valid JSON (see `BigNumbers`): check the rest around them.
+                let rest = rewritten.copy.withUnsafeBytes { envelopeParser.parse($0, padded: false) }
+                if case .success = rest { return nil }
+            }
             phase = .done
-            let located = JSONError(simdjson: code, input: delimited(span, end: end), maxDepth: envelopeParser.maxDepth)
+            let located = JSONError(item: span, delimited: delimited(span, end: end), code: code,
+                                    maxDepth: envelopeParser.maxDepth)
             return .envelopeError(located.shifted(byOffset: offset, line: valueLine, column: valueColumn), index: nil)
         }
     }
