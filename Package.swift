@@ -11,8 +11,6 @@ let package = Package(
     products: [
         .library(name: "TapeJSON", targets: ["TapeJSON"]),
         .executable(name: "tapejson", targets: ["tapejson"]),
-        .library(name: "CorpusModels", targets: ["CorpusModels"]),
-        .library(name: "BenchmarkEnvironment", targets: ["BenchmarkEnvironment"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,10 +34,14 @@ let package = Package(
             dependencies: ["CSimdShim"],
             swiftSettings: swiftSettings
         ),
+        // Benchmark-only code in BenchSupport/, which is also a package of its own so that Benchmarks/
+        // can reach it by path. None of it is a product here: a package depending on TapeJSON sees only
+        // the library and the `tapejson` executable, and only `tapejson` (for `tapejson bench`) and the
+        // tests depend on these targets, never the library.
         // Codable models of the benchmark corpus, shared by the tests, `tapejson bench` and Benchmarks/.
-        .target(name: "CorpusModels", path: "Sources/CorpusModels"),
+        .target(name: "CorpusModels", path: "BenchSupport/Sources/CorpusModels"),
         // The process state `tapejson bench` and Benchmarks/ both measure under (the allocator's settings).
-        .target(name: "BenchmarkEnvironment", path: "Sources/BenchmarkEnvironment"),
+        .target(name: "BenchmarkEnvironment", path: "BenchSupport/Sources/BenchmarkEnvironment"),
         .executableTarget(
             name: "tapejson",
             dependencies: [

@@ -18,6 +18,9 @@ let package = Package(
         // The project itself, by path (named, so the product references below do not depend on the name
         // of the directory the project was cloned into).
         .package(name: "TapeJSON", path: ".."),
+        // What this package shares with `tapejson bench` (corpus models, allocator settings): not products
+        // of the project, so reached through a package of their own.
+        .package(path: "../BenchSupport"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: timingOnly ? [] : ["MallocInterposer"]),
     ],
     targets: [
@@ -25,8 +28,8 @@ let package = Package(
             name: "TapeJSONBenchmarks",
             dependencies: [
                 .product(name: "TapeJSON", package: "TapeJSON"),
-                .product(name: "CorpusModels", package: "TapeJSON"),
-                .product(name: "BenchmarkEnvironment", package: "TapeJSON"),
+                .product(name: "CorpusModels", package: "BenchSupport"),
+                .product(name: "BenchmarkEnvironment", package: "BenchSupport"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/TapeJSONBenchmarks",
