@@ -16,7 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The only C++ in the project: a plain C header over simdjson's DOM parser, linked against the
+        // The library's only C++: a plain C header over simdjson's DOM parser, linked against the
         // system simdjson (Debian: `apt-get install libsimdjson-dev`; `pkg-config --libs simdjson` is
         // `-lsimdjson` with `-DSIMDJSON_THREADS_ENABLED=1`, both set here so no pkg-config flag is filtered).
         .target(
@@ -42,12 +42,26 @@ let package = Package(
         .target(name: "CorpusModels", path: "BenchSupport/Sources/CorpusModels"),
         // The process state `tapejson bench` and Benchmarks/ both measure under (the allocator's settings).
         .target(name: "BenchmarkEnvironment", path: "BenchSupport/Sources/BenchmarkEnvironment"),
+        // The native reference: simdjson loops timed in C++ (the library's C++ is CSimdShim alone), and
+        // `ReferenceParser`, the Swift face the two harnesses call.
+        .target(
+            name: "CSimdReference",
+            path: "BenchSupport/Sources/CSimdReference",
+            cxxSettings: [
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+            ],
+            linkerSettings: [
+                .linkedLibrary("simdjson"),
+            ]
+        ),
+        .target(name: "NativeReference", dependencies: ["CSimdReference"], path: "BenchSupport/Sources/NativeReference"),
         .executableTarget(
             name: "tapejson",
             dependencies: [
                 "TapeJSON",
                 "CorpusModels",
                 "BenchmarkEnvironment",
+                "NativeReference",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

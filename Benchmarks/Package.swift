@@ -18,8 +18,8 @@ let package = Package(
         // The project itself, by path (named, so the product references below do not depend on the name
         // of the directory the project was cloned into).
         .package(name: "TapeJSON", path: ".."),
-        // What this package shares with `tapejson bench` (corpus models, allocator settings): not products
-        // of the project, so reached through a package of their own.
+        // What this package shares with `tapejson bench` (corpus models, allocator settings, the native
+        // reference loops): not products of the project, so reached through a package of their own.
         .package(path: "../BenchSupport"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: timingOnly ? [] : ["MallocInterposer"]),
     ],
@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "TapeJSON", package: "TapeJSON"),
                 .product(name: "CorpusModels", package: "BenchSupport"),
                 .product(name: "BenchmarkEnvironment", package: "BenchSupport"),
+                .product(name: "NativeReference", package: "BenchSupport"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/TapeJSONBenchmarks",

@@ -1,6 +1,7 @@
 import Benchmark
 import CorpusModels
 import Foundation
+import NativeReference
 import TapeJSON
 
 // MARK: - JSON Lines: counting and decoding logs
