@@ -55,6 +55,8 @@ let package = Package(
             ]
         ),
         .target(name: "NativeReference", dependencies: ["CSimdReference"], path: "BenchSupport/Sources/NativeReference"),
+        // The log generator behind `tapejson gen-logs` and the logs of both harnesses.
+        .target(name: "SyntheticLogs", path: "BenchSupport/Sources/SyntheticLogs"),
         .executableTarget(
             name: "tapejson",
             dependencies: [
@@ -62,6 +64,7 @@ let package = Package(
                 "CorpusModels",
                 "BenchmarkEnvironment",
                 "NativeReference",
+                "SyntheticLogs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

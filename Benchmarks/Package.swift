@@ -19,7 +19,7 @@ let package = Package(
         // of the directory the project was cloned into).
         .package(name: "TapeJSON", path: ".."),
         // What this package shares with `tapejson bench` (corpus models, allocator settings, the native
-        // reference loops): not products of the project, so reached through a package of their own.
+        // reference loops, the log generator): not products of the project, so reached through a package of their own.
         .package(path: "../BenchSupport"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: timingOnly ? [] : ["MallocInterposer"]),
     ],
@@ -31,6 +31,7 @@ let package = Package(
                 .product(name: "CorpusModels", package: "BenchSupport"),
                 .product(name: "BenchmarkEnvironment", package: "BenchSupport"),
                 .product(name: "NativeReference", package: "BenchSupport"),
+                .product(name: "SyntheticLogs", package: "BenchSupport"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/TapeJSONBenchmarks",
