@@ -34,10 +34,11 @@ let package = Package(
             dependencies: ["CSimdShim"],
             swiftSettings: swiftSettings
         ),
-        // Benchmark-only code in BenchSupport/, which is also a package of its own so that Benchmarks/
-        // can reach it by path. None of it is a product here: a package depending on TapeJSON sees only
-        // the library and the `tapejson` executable, and only `tapejson` (for `tapejson bench`) and the
-        // tests depend on these targets, never the library.
+        // Benchmark-only code, in BenchSupport/. None of it is a product: a package depending on TapeJSON
+        // sees only the library and the `tapejson` executable, and only `tapejson` (for `tapejson bench`)
+        // and the tests depend on these targets, never the library. Benchmarks/ builds the same folders
+        // (and the library's) through links of its own: keep the settings of CSimdShim and TapeJSON here
+        // and in Benchmarks/Package.swift in step.
         // Codable models of the benchmark corpus, shared by the tests, `tapejson bench` and Benchmarks/.
         .target(name: "CorpusModels", path: "BenchSupport/Sources/CorpusModels"),
         // The process state `tapejson bench` and Benchmarks/ both measure under (the allocator's settings).
