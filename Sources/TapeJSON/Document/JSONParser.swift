@@ -1,3 +1,4 @@
+import CSimdShim
 import Foundation
 
 /// Parses JSON into `JSONDocument`s with simdjson, reusing its buffers across parses.
@@ -176,5 +177,3 @@ final class DocumentStorage: @unchecked Sendable {
         }
     }
 }
-
-import CSimdShim

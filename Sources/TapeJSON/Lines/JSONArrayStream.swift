@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// Streams the elements of one huge top-level JSON array (`[{...}, {...}, ...]`), one at a time, in

@@ -1,12 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The distinct object keys of one walk, each made into a String once and numbered.
 ///
