@@ -1,4 +1,3 @@
-import CSimdShim
 import Foundation
 
 /// Parses JSON into `JSONDocument`s with simdjson, reusing its buffers across parses.
@@ -97,83 +96,6 @@ public final class JSONParser: Sendable {
         case .failure(let code):
             pool.give(parser)
             throw JSONError(simdjson: code, input: bytes, maxDepth: pool.maxDepth)
-        }
-    }
-}
-
-extension JSONError {
-    /// The error for an input simdjson rejected with `code`, located by rescanning the input.
-    init(simdjson code: SimdErrorCode, input: UnsafeRawBufferPointer, maxDepth: Int) {
-        if code == .memalloc {
-            self.init(kind: .outOfMemory, offset: 0, in: input)
-            return
-        }
-        if code == .capacity {
-            self.init(kind: .documentTooLarge, offset: input.count, in: input)
-            return
-        }
-        let locator = ErrorLocator(bytes: input.bindMemory(to: UInt8.self), maxDepth: maxDepth)
-        if let (kind, offset) = locator.locate() {
-            self.init(kind: kind, offset: offset, in: input)
-        } else {
-            // The scanner and simdjson disagree; keep simdjson's verdict, placed at the end of the input.
-            self.init(kind: JSONError.Kind(fallbackFor: code), offset: input.count, in: input)
-        }
-    }
-}
-
-extension JSONError.Kind {
-    init(fallbackFor code: SimdErrorCode) {
-        switch Int(code.rawValue) {
-        case Int(TJ_DEPTH_ERROR): self = .depthLimitExceeded
-        case Int(TJ_UTF8_ERROR): self = .invalidUTF8
-        case Int(TJ_NUMBER_ERROR): self = .invalidNumber
-        case Int(TJ_NUMBER_OUT_OF_RANGE): self = .numberOutOfRange
-        case Int(TJ_T_ATOM_ERROR), Int(TJ_F_ATOM_ERROR), Int(TJ_N_ATOM_ERROR): self = .invalidLiteral
-        case Int(TJ_STRING_ERROR): self = .invalidEscape
-        case Int(TJ_UNESCAPED_CHARS): self = .unescapedControlCharacter
-        case Int(TJ_UNCLOSED_STRING), Int(TJ_INCOMPLETE_ARRAY_OR_OBJECT): self = .unexpectedEndOfInput
-        case Int(TJ_EMPTY): self = .emptyInput
-        case Int(TJ_TRAILING_CONTENT): self = .trailingContent
-        default: self = .unexpectedCharacter
-        }
-    }
-}
-
-/// What keeps a document's tape alive: either the simdjson parser it was parsed into (returned to its
-/// pool when the last reference goes), or a private copy of a tape that lived in a reused buffer (a JSON
-/// Lines batch).
-final class DocumentStorage: @unchecked Sendable {
-    // Immutable after init; the tape is only read.
-    let tape: Tape
-    private let owner: Owner
-
-    private enum Owner {
-        case pooled(SimdParser, ParserPool)
-        case copy(UnsafeMutableRawPointer)
-    }
-
-    init(tape: Tape, parser: SimdParser, pool: ParserPool) {
-        self.tape = tape
-        self.owner = .pooled(parser, pool)
-    }
-
-    /// A storage holding its own copy of `tape` (its words and the strings they use).
-    init(copying source: Tape) {
-        let wordBytes = source.count * 8
-        let stringBytes = source.stringBufferUsedBytes()
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: wordBytes + stringBytes + 8, alignment: 8)
-        memory.copyMemory(from: source.words, byteCount: wordBytes)
-        (memory + wordBytes).copyMemory(from: source.strings, byteCount: stringBytes)
-        self.tape = Tape(words: UnsafePointer(memory.assumingMemoryBound(to: UInt64.self)), count: source.count,
-                         strings: UnsafePointer((memory + wordBytes).assumingMemoryBound(to: UInt8.self)))
-        self.owner = .copy(memory)
-    }
-
-    deinit {
-        switch owner {
-        case .pooled(let parser, let pool): pool.give(parser)
-        case .copy(let memory): memory.deallocate()
         }
     }
 }
