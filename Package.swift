@@ -11,14 +11,12 @@ let package = Package(
     products: [
         .library(name: "TapeJSON", targets: ["TapeJSON"]),
         .executable(name: "tapejson", targets: ["tapejson"]),
-        .library(name: "CorpusModels", targets: ["CorpusModels"]),
-        .library(name: "BenchmarkEnvironment", targets: ["BenchmarkEnvironment"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The only C++ in the project: a plain C header over simdjson's DOM parser, linked against the
+        // The library's only C++: a plain C header over simdjson's DOM parser, linked against the
         // system simdjson (Debian: `apt-get install libsimdjson-dev`; `pkg-config --libs simdjson` is
         // `-lsimdjson` with `-DSIMDJSON_THREADS_ENABLED=1`, both set here so no pkg-config flag is filtered).
         .target(
@@ -36,16 +34,38 @@ let package = Package(
             dependencies: ["CSimdShim"],
             swiftSettings: swiftSettings
         ),
+        // Benchmark-only code, in BenchSupport/. None of it is a product: a package depending on TapeJSON
+        // sees only the library and the `tapejson` executable, and only `tapejson` (for `tapejson bench`)
+        // and the tests depend on these targets, never the library. Benchmarks/ builds the same folders
+        // (and the library's) through links of its own: keep the settings of CSimdShim and TapeJSON here
+        // and in Benchmarks/Package.swift in step.
         // Codable models of the benchmark corpus, shared by the tests, `tapejson bench` and Benchmarks/.
-        .target(name: "CorpusModels", path: "Sources/CorpusModels"),
+        .target(name: "CorpusModels", path: "BenchSupport/Sources/CorpusModels"),
         // The process state `tapejson bench` and Benchmarks/ both measure under (the allocator's settings).
-        .target(name: "BenchmarkEnvironment", path: "Sources/BenchmarkEnvironment"),
+        .target(name: "BenchmarkEnvironment", path: "BenchSupport/Sources/BenchmarkEnvironment"),
+        // The native reference: simdjson loops timed in C++ (the library's C++ is CSimdShim alone), and
+        // `ReferenceParser`, the Swift face the two harnesses call.
+        .target(
+            name: "CSimdReference",
+            path: "BenchSupport/Sources/CSimdReference",
+            cxxSettings: [
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+            ],
+            linkerSettings: [
+                .linkedLibrary("simdjson"),
+            ]
+        ),
+        .target(name: "NativeReference", dependencies: ["CSimdReference"], path: "BenchSupport/Sources/NativeReference"),
+        // The log generator behind `tapejson gen-logs` and the logs of both harnesses.
+        .target(name: "SyntheticLogs", path: "BenchSupport/Sources/SyntheticLogs"),
         .executableTarget(
             name: "tapejson",
             dependencies: [
                 "TapeJSON",
                 "CorpusModels",
                 "BenchmarkEnvironment",
+                "NativeReference",
+                "SyntheticLogs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

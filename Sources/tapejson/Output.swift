@@ -1,13 +1,5 @@
 import TapeJSON
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Output that could not be written: standard output, or the file a command writes.
 ///
 /// Commands let it propagate; `TapeJSONCommand.main` reports it (`exitForOutputFailure`). A reader

@@ -1,14 +1,6 @@
 import ArgumentParser
 import TapeJSON
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `tapejson`: validate, inspect and benchmark JSON with TapeJSON.
 ///
 /// Exit codes: 0 success, 1 invalid input, 2 usage or I/O errors.

@@ -1,12 +1,5 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // Faults on the input side of every reading command: a file truncated while `tapejson` reads it (log
 // rotation: `truncate -s 0`, `: > file`), a line longer than the maximum document size, a standard input

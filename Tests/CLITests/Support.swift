@@ -1,12 +1,5 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // Processes and files through POSIX rather than Foundation's `Process` and `Data(contentsOf:)`, which
 // leak memory in this toolchain (an empty file read leaks 4 KiB) and would drown a

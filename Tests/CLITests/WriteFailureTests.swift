@@ -1,12 +1,5 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // Output that cannot be written never crashes `tapejson` and is never silently lost: every command
 // that writes reports `tapejson: cannot write to DESTINATION: REASON` on stderr and exits with the I/O

@@ -1,14 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The `tapejson` executable that SwiftPM builds into the same directory as this test bundle
 /// (`swift build --build-tests` and `swift test` build every product of the package).
 enum Executable {

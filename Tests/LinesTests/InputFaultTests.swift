@@ -1,13 +1,6 @@
 import Foundation
 import Testing
 @testable import TapeJSON
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // Faults are input too: a file that shrinks while it is read (log rotation), a line longer than any
 // document, a standard input already partly read, a special file whose size reads as 0. Each gives a

@@ -2,14 +2,6 @@ import Foundation
 import Testing
 import TapeJSON
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// An input with a BOM, CRLF, blank lines, bad lines and a truncated last line, so that every source
 /// has to carry the same state across its reads.
 private let mixedInput: [UInt8] = {

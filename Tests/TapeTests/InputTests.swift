@@ -1,13 +1,6 @@
 import Foundation
 import Testing
 import TapeJSON
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // MARK: - Shim
 

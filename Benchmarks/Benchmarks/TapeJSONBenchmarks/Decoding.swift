@@ -1,6 +1,7 @@
 import Benchmark
 import CorpusModels
 import Foundation
+import NativeReference
 import TapeJSON
 
 // MARK: - Decode: TapeJSONDecoder against Foundation's JSONDecoder, per corpus model

@@ -1,6 +1,8 @@
 import Benchmark
 import CorpusModels
 import Foundation
+import NativeReference
+import SyntheticLogs
 import TapeJSON
 
 // MARK: - JSON Lines: counting and decoding logs

@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import NativeReference
 import TapeJSON
 
 // MARK: - Parse: TapeJSON's tape and event walk against native simdjson

@@ -78,7 +78,6 @@ const char *tj_error_message(int code);
 /// Returns NULL when memory cannot be allocated.
 tj_parser *tj_parser_create(size_t max_capacity, size_t max_depth);
 void tj_parser_destroy(tj_parser *parser);
-size_t tj_parser_max_depth(const tj_parser *parser);
 
 /// Parses `buf[0 ..< len]` into the parser's document. When `buf_is_padded` is true the caller
 /// promises `tj_padding()` readable bytes after `buf + len` and nothing is copied; otherwise simdjson
@@ -94,33 +93,7 @@ tj_stream *tj_stream_create(tj_parser *parser, const uint8_t *buf, size_t len, s
 /// length; TJ_EMPTY when the stream is exhausted; any other code when the current document is invalid
 /// (simdjson stops the stream there: `*offset` is where the failing batch or document starts).
 int tj_stream_next(tj_stream *stream, tj_tape *out, size_t *offset, size_t *length);
-/// After TJ_EMPTY: how many bytes at the end of the buffer were an incomplete document.
-size_t tj_stream_truncated_bytes(const tj_stream *stream);
 void tj_stream_destroy(tj_stream *stream);
-
-/// The reference for benchmarks: parses `buf[0 ..< len]` (padded) `iterations` times with a plain C++
-/// `simdjson::dom::parser` loop, as a native simdjson program would, and returns the elapsed seconds
-/// (negative when a parse fails). The parser is warmed by one untimed parse first, so only parsing is
-/// timed, not the allocation of its buffers.
-double tj_reference_parse_seconds(const uint8_t *buf, size_t len, size_t iterations);
-
-/// The reference for reading one integer member `key` of a large root object: parses `buf[0 ..< len]`
-/// (padded) `iterations` times, after one untimed warm-up, and reads the member each time, either with
-/// the DOM parser (`on_demand` 0: the whole document is parsed and validated, as TapeJSON does) or with
-/// simdjson's On-Demand API (`on_demand` 1: structural indexing of the whole input, then a skip to the
-/// member; values passed over are not validated). Returns the elapsed seconds and stores the member's
-/// value, or returns a negative number when the input or the member is not as expected.
-double tj_reference_field_seconds(const uint8_t *buf, size_t len, const char *key, size_t iterations,
-                                  int on_demand, int64_t *value);
-
-/// The reference for JSON Lines: counts the documents of `buf[0 ..< len]` (padded) with a plain C++
-/// `parse_many` loop at the given batch size. Returns the count, or -1 when a document is invalid;
-/// `*seconds` receives the elapsed time.
-int64_t tj_reference_count_many(const uint8_t *buf, size_t len, size_t batch_size, double *seconds);
-/// `tj_reference_count_many` with simdjson's stage-1 helper thread on (`threaded`, simdjson's default) or
-/// off, so that the reference does the same work as the reader it is compared with.
-int64_t tj_reference_count_many_threaded(const uint8_t *buf, size_t len, size_t batch_size, bool threaded,
-                                         double *seconds);
 
 /// Where a scan of one JSON value stands between two buffers (`tj_scan_to_separator`).
 typedef struct tj_scan_state {

@@ -52,11 +52,3 @@ public struct JSONString: ~Escapable {
     public static func != (lhs: borrowing JSONString, rhs: String) -> Bool { !lhs.equals(rhs) }
     public static func != (lhs: borrowing JSONString, rhs: StaticString) -> Bool { !lhs.equals(rhs) }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

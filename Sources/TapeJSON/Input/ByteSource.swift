@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where streamed bytes come from (JSON Lines, arrays): read in order into the reader's own buffers.
 protocol ByteSource {
     /// Reads up to `buffer.count` bytes; 0 at the end of the input.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Whether bytes already in memory are followed by `SIMDJSON_PADDING` readable bytes.
 ///
 /// simdjson reads up to 64 bytes past the end of its input. Bytes whose last page has that much room

@@ -1,13 +1,5 @@
 import CSimdShim
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What the scanner found on one line.
 enum LineOutcome {
     /// A valid document; its tape is valid until the scanner moves on.

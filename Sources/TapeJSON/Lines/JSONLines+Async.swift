@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension JSONLines {
     /// Reads JSON Lines from an asynchronous sequence of byte chunks (a socket, an HTTP body, a
     /// `FileHandle.bytes`-style stream), in constant memory, with the same guarantees as the synchronous

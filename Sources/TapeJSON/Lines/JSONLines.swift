@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A reader of JSON Lines (NDJSON): one JSON document per line, streamed in constant memory.
 ///
 /// The input is read in chunks of whole lines (`JSONLinesOptions.chunkSize`, 4 MiB by default) and each
@@ -219,7 +211,6 @@ public final class JSONLines {
         }
     }
 }
-
 
 /// Runs the scanner over chunks on the calling thread, applying the error policy and keeping the counts.
 struct ChunkProcessor {

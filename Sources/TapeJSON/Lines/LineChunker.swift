@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Cuts a byte source into `LineChunk`s of whole lines.
 ///
 /// A chunk ends after the last newline that fits; the partial line after it is carried into the next

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where chunks come from: a file or stream read into owned buffers (`LineChunker`) or bytes already in
 /// memory, viewed in place (`RegionChunker`).
 protocol ChunkSource {

@@ -175,11 +175,3 @@ struct Tape: @unchecked Sendable {
         return memcmp(bytes.baseAddress!, key.baseAddress!, key.count) == 0
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

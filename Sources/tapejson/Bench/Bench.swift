@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchmarkEnvironment
 import Foundation
+import SyntheticLogs
 import TapeJSON
 
 /// `tapejson bench`: TapeJSON against Foundation (and native simdjson) on the same inputs, in one process.
@@ -61,10 +62,8 @@ struct Bench: ParsableCommand {
         for input in inputs { try plan.add(input) }
         if files.isEmpty && logSize > 0 {
             // JSON Lines: logs generated in memory, deterministic (`tapejson gen-logs` writes the same).
-            var generator = LogGenerator(seed: 42)
-            var logs: [UInt8] = []
-            logs.reserveCapacity(logSize + 4096)
-            while logs.count < logSize { generator.appendLine(to: &logs) }
+            // The Benchmarks package reads the same generator's 16 MB.
+            let logs = LogGenerator.logs(byteCount: logSize, seed: 42)
             try plan.addLines(name: "gen-logs \(logSize / 1_000_000)MB", bytes: logs)
         }
 

@@ -1,5 +1,6 @@
 import CorpusModels
 import Foundation
+import NativeReference
 import Synchronization
 import TapeJSON
 

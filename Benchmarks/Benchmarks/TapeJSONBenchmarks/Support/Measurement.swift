@@ -14,8 +14,8 @@ extension BenchmarkMetric {
 /// Whether this run counts allocations. package-benchmark counts them through its malloc interposer,
 /// which prefixes every allocation with a size header and routes malloc, free and malloc_usable_size
 /// through itself: that costs every allocation a little, more for Foundation, which allocates far more
-/// than TapeJSON, so speed-ups taken with it in place come out higher than without it (JSONDecoder line
-/// by line ran at 9.8 MB/s with it and 14 MB/s without). `TAPEJSON_BENCH_TIMING_ONLY=1` leaves the
+/// than TapeJSON, so speed-ups taken with it in place come out higher than without it (the README has
+/// the figures). `TAPEJSON_BENCH_TIMING_ONLY=1` leaves the
 /// allocation metrics out, and `Package.swift` then builds package-benchmark without the interposer:
 /// `agreement.py` sets it (with a scratch path of its own) to compare times with `tapejson bench`,
 /// which has no interposer. Without it (the default, and for `thresholds check`), allocations are

@@ -9,10 +9,11 @@ import Glibc
 /// the largest mmapped block freed so far, up to 32 MiB, and its trim threshold (when `free` hands the
 /// top of the heap back to the kernel) follows at twice that. Foundation's `JSONDecoder` and
 /// `JSONSerialization` allocate and free so much per document that the two states give them very
-/// different speeds: decoding generated log lines one by one ran at 11.5 MB/s in a fresh process and
-/// at 15.8 MB/s once the thresholds had risen (TapeJSON: within noise of each other). In one bench run
-/// the corpus workloads raise them before the JSON Lines rows run, while package-benchmark starts
-/// each benchmark in a fresh process, so the same operation measured differently in the two.
+/// different speeds: decoding generated log lines one by one ran markedly slower in a fresh process than
+/// once the thresholds had risen, while TapeJSON stayed within noise (Benchmarks/README.md has the
+/// figures). In one bench run the corpus workloads raise them before the JSON Lines rows run, while
+/// package-benchmark starts each benchmark in a fresh process, so the same operation measured
+/// differently in the two.
 ///
 /// Pinning both thresholds at the values a long-running process reaches gives every workload that
 /// risen state from its first run. It is the state that favours Foundation, so ratios taken under it

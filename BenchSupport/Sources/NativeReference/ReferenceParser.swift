@@ -1,12 +1,15 @@
-import CSimdShim
+import CSimdReference
 
 /// simdjson driven natively from C++, with no Swift in the loop: the physical limit that TapeJSON's
-/// parse is measured against (`tapejson bench`, the Benchmarks package).
+/// parse is measured against (`tapejson bench`, the Benchmarks package). Not part of the library.
+///
+/// Every input must be padded: TapeJSON's `SIMDImplementation.padding` readable bytes after its end, as
+/// a `PaddedFile` has.
 public enum ReferenceParser {
     /// Seconds a plain C++ `simdjson::dom::parser` loop takes to parse `bytes` `iterations` times, reusing
     /// one parser as a native program would; nil when the input is invalid.
     ///
-    /// - Precondition: `SIMDImplementation.padding` readable bytes follow `bytes` (a `PaddedFile` has them).
+    /// - Precondition: `SIMDImplementation.padding` readable bytes follow `bytes`.
     public static func parseSeconds(paddedBytes bytes: UnsafeRawBufferPointer, iterations: Int) -> Double? {
         guard let base = bytes.baseAddress else { return nil }
         let seconds = tj_reference_parse_seconds(base.assumingMemoryBound(to: UInt8.self), bytes.count, iterations)
@@ -45,6 +48,21 @@ public enum ReferenceParser {
         guard let base = bytes.baseAddress else { return nil }
         var seconds = 0.0
         let count = tj_reference_count_many(base.assumingMemoryBound(to: UInt8.self), bytes.count, batchSize, &seconds)
+        return count < 0 ? nil : (Int(count), seconds)
+    }
+
+    /// Counts the documents of a JSON Lines buffer with a plain C++ `parse_many` loop at `batchSize`, with
+    /// simdjson's stage-1 helper thread on or off (`threaded`); returns the count and the seconds it took,
+    /// or nil when a document is invalid. The parser is made for the call, as `JSONLines.count()` makes
+    /// its own.
+    ///
+    /// - Precondition: `SIMDImplementation.padding` readable bytes follow `bytes`.
+    public static func countDocuments(paddedBytes bytes: UnsafeRawBufferPointer, batchSize: Int,
+                                      threaded: Bool) -> (count: Int, seconds: Double)? {
+        guard let base = bytes.baseAddress else { return nil }
+        var seconds = 0.0
+        let count = tj_reference_count_many_threaded(base.assumingMemoryBound(to: UInt8.self), bytes.count, batchSize,
+                                                     threaded, &seconds)
         return count < 0 ? nil : (Int(count), seconds)
     }
 }
