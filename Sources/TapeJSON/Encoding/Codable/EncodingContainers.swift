@@ -105,8 +105,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
         let (nestedLevel, nestedID) = core.openFrame(isObject: true, slotDepth: encoder.depth, codingPath: [])
         guard nestedLevel >= 0 else { return KeyedEncodingContainer(TapeKeyedContainer<NestedKey>.dead(encoder)) }
+        var nestedPath = path
+        nestedPath.append(key)
         return KeyedEncodingContainer(TapeKeyedContainer<NestedKey>(encoder: encoder, level: nestedLevel, id: nestedID,
-                                                                    path: path(key), rawKeys: false))
+                                                                    path: nestedPath, rawKeys: false))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
