@@ -77,11 +77,16 @@ final class EncodingCore {
         pretty = configuration.outputFormatting.contains(.prettyPrinted)
         sorted = configuration.outputFormatting.contains(.sortedKeys)
         escapeSlashes = !configuration.outputFormatting.contains(.withoutEscapingSlashes)
+        var tag = escapeSlashes ? 8 : 0
         switch configuration.keyEncodingStrategy {
         case .useDefaultKeys: keyMode = .plain
         case .custom: keyMode = .custom
-        default: keyMode = .converted
+        case .convertToSnakeCase: keyMode = .converted; tag |= 1
+        case .convertToKebabCase: keyMode = .converted; tag |= 2
+        case .convertToUpperCamelCase: keyMode = .converted; tag |= 3
         }
+        // Cached keys are the texts of one conversion and one escaping of `/`.
+        if keyMode == .converted && tag != keyCache.tag { keyCache = ConvertedKeyCache(tag: tag) }
         out.count = 0
         frames.removeAll(keepingCapacity: true)
         members.removeAll(keepingCapacity: true)
@@ -95,7 +100,7 @@ final class EncodingCore {
     func end() {
         out.shrink(ifOver: 1 << 24)
         if scratch.capacity > 1 << 24 { scratch = [] }
-        if keyCache.texts.count > 4096 { keyCache = ConvertedKeyCache() }
+        if keyCache.texts.count > 4096 { keyCache = ConvertedKeyCache(tag: keyCache.tag) }
         if slots.count > 64 { slots.removeLast(slots.count - 64) }
         for slot in slots { slot.reset() }
         configuration = TapeJSONEncoder.Configuration()

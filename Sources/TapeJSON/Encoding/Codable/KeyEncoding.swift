@@ -68,5 +68,7 @@ enum KeyWordSplitter {
 
 /// Converted keys of one encode call, already quoted and escaped, by the key's `stringValue`.
 struct ConvertedKeyCache {
+    /// Which conversion and escaping the texts were made under.
+    var tag = -1
     var texts: [String: [UInt8]] = [:]
 }

@@ -241,7 +241,8 @@ enum ISO8601Text {
     /// Writes the quoted text for years 1 through 9999; false for dates outside them.
     static func write(_ date: Date, into out: inout JSONByteOutput) -> Bool {
         let interval = date.timeIntervalSince1970
-        guard interval >= -62_135_596_800, interval < 253_402_300_800 else { return false }
+        // From 1583 on: before the Gregorian reform Foundation's calendar is Julian.
+        guard interval >= -12_212_553_600, interval < 253_402_300_800 else { return false }
         let seconds = Int64(interval.rounded(.down))
         var days = seconds / 86_400
         var rest = seconds % 86_400
