@@ -48,26 +48,26 @@ final class EncodingCore {
     enum KeyMode: UInt8 { case plain, converted, custom }
 
     // Settings of the current call.
-    var configuration = TapeJSONEncoder.Configuration()
-    var pretty = false
-    var sorted = false
-    var escapeSlashes = true
-    var keyMode = KeyMode.plain
+    @exclusivity(unchecked) var configuration = TapeJSONEncoder.Configuration()
+    @exclusivity(unchecked) var pretty = false
+    @exclusivity(unchecked) var sorted = false
+    @exclusivity(unchecked) var escapeSlashes = true
+    @exclusivity(unchecked) var keyMode = KeyMode.plain
 
     @exclusivity(unchecked) var out = JSONByteOutput()
     @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) var members: [Member] = []
     @exclusivity(unchecked) var slots: [SlotEncoder] = []
-    var nextFrameID: UInt32 = 1
+    @exclusivity(unchecked) var nextFrameID: UInt32 = 1
     /// Depth of the innermost active slot (the root value's slot is depth 0).
-    var activeDepth = -1
+    @exclusivity(unchecked) var activeDepth = -1
     /// Set when writing stopped: `fallback` (encode again with Foundation) or `pendingError`.
-    var halted = false
-    var fallback = false
-    var pendingError: (any Error)?
-    var keyCache = ConvertedKeyCache()
-    private var scratch: [UInt8] = []
-    private var order: [Int] = []
+    @exclusivity(unchecked) var halted = false
+    @exclusivity(unchecked) var fallback = false
+    @exclusivity(unchecked) var pendingError: (any Error)?
+    @exclusivity(unchecked) var keyCache = ConvertedKeyCache()
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var order: [Int] = []
 
     /// Containers nested deeper than this make the call throw, as Foundation's writer does.
     static let maximumDepth = 512
@@ -476,29 +476,27 @@ final class EncodingCore {
         rewriteMembers(base: base, indent: indent)
     }
 
+    /// Whether two members of the object have the same key: each key's fingerprint marks one bit of
+    /// 1024; only a key whose bit is already marked is compared with the earlier keys.
     private func hasDuplicateKeys(base: Int, n: Int) -> Bool {
-        if n <= 48 {
-            for i in 1..<n {
-                let fi = members[base + i].fingerprint
-                for j in 0..<i where members[base + j].fingerprint == fi {
-                    if keysEqual(members[base + i], members[base + j]) { return true }
+        var bits = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0),
+                    UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        return withUnsafeMutableBytes(of: &bits) { raw in
+            let words = raw.bindMemory(to: UInt64.self)
+            return members.withUnsafeBufferPointer { all in
+                for i in 0..<n {
+                    let m = all[base &+ i]
+                    let mixed = m.fingerprint &* 0x9E37_79B9_7F4A_7C15
+                    let bit = Int(truncatingIfNeeded: mixed >> 54)    // 0..<1024
+                    let mask = UInt64(1) << UInt64(bit & 63)
+                    if words[bit >> 6] & mask != 0 {
+                        for j in 0..<i where keysEqual(all[base &+ j], m) { return true }
+                    }
+                    words[bit >> 6] |= mask
                 }
-            }
-            return false
-        }
-        var seen: [UInt64: Int] = [:]
-        seen.reserveCapacity(n)
-        for i in 0..<n {
-            let m = members[base + i]
-            if let j = seen.updateValue(i, forKey: m.fingerprint), keysEqual(members[base + j], m) { return true }
-        }
-        // Fingerprints that collided without equal keys: check them exactly.
-        if seen.count < n {
-            for i in 1..<n {
-                for j in 0..<i where keysEqual(members[base + i], members[base + j]) { return true }
+                return false
             }
         }
-        return false
     }
 
     private func rewriteMembers(base: Int, indent: Int) {

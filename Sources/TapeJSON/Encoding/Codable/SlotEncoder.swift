@@ -11,18 +11,18 @@ final class SlotEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     let core: EncodingCore
-    var depth = 0
-    var parent: SlotEncoder?
+    @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) var parent: SlotEncoder?
     /// Keys of the nested containers between the parent's encoder and this value.
-    var path: [any CodingKey] = []
-    var key: (any CodingKey)?
-    var referencing = false
-    var active = false
-    var content = Content.none
+    @exclusivity(unchecked) var path: [any CodingKey] = []
+    @exclusivity(unchecked) var key: (any CodingKey)?
+    @exclusivity(unchecked) var referencing = false
+    @exclusivity(unchecked) var active = false
+    @exclusivity(unchecked) var content = Content.none
     /// Where this slot's value starts in the output.
-    var valueStart = 0
+    @exclusivity(unchecked) var valueStart = 0
     /// The keys of the keyed container are written unconverted (a `[String: V]` dictionary).
-    var rawKeys = false
+    @exclusivity(unchecked) var rawKeys = false
 
     init(core: EncodingCore) { self.core = core }
 

@@ -1,5 +1,13 @@
 import Foundation
 
+/// The metadata of the generic types `encodeSpecial` recognises, looked up once (comparing with
+/// `[Double].self` inline would look the metadata up on every call).
+private enum SpecialTypes {
+    static let doubles = ObjectIdentifier([Double].self)
+    static let ints = ObjectIdentifier([Int].self)
+    static let strings = ObjectIdentifier([String].self)
+}
+
 /// `[String: V]` dictionaries, whose keys no key strategy converts (as in Foundation).
 private protocol StringKeyedDictionaryMarker {}
 extension Dictionary: StringKeyedDictionaryMarker where Key == String, Value: Encodable {}
@@ -108,11 +116,11 @@ extension EncodingCore {
             writeString((value as! URL).absoluteString)
         } else if T.self == Decimal.self {
             try writeDecimal(value as! Decimal, path: path())
-        } else if T.self == [Double].self {
+        } else if ObjectIdentifier(T.self) == SpecialTypes.doubles {
             try writeArray(value as! [Double], path: path)
-        } else if T.self == [Int].self {
+        } else if ObjectIdentifier(T.self) == SpecialTypes.ints {
             writeArray(value as! [Int])
-        } else if T.self == [String].self {
+        } else if ObjectIdentifier(T.self) == SpecialTypes.strings {
             writeArray(value as! [String])
         } else {
             return false
