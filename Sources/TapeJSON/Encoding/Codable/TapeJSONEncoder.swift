@@ -117,8 +117,15 @@ public final class TapeJSONEncoder: Sendable {
         try withCore(value) { bytes in buffer.append(contentsOf: bytes) }
     }
 
-    private func withCore<T: Encodable, R>(_ value: T, _ result: (UnsafeBufferPointer<UInt8>) -> R) throws -> R {
-        let settings = configuration.withLock { $0 }
+    /// Appends `value` as one line's text: the settings without `.prettyPrinted` (JSON Lines).
+    func encodeCompact<T: Encodable>(_ value: T, into buffer: inout [UInt8]) throws {
+        try withCore(value, compact: true) { bytes in buffer.append(contentsOf: bytes) }
+    }
+
+    private func withCore<T: Encodable, R>(_ value: T, compact: Bool = false,
+                                           _ result: (UnsafeBufferPointer<UInt8>) -> R) throws -> R {
+        var settings = configuration.withLock { $0 }
+        if compact { settings.outputFormatting.remove(.prettyPrinted) }
         let core = shelf.withLock { $0.popLast()?.core } ?? EncodingCore()
         defer {
             core.end()
