@@ -84,6 +84,7 @@ let package = Package(
         .testTarget(name: "DecodingTests", dependencies: ["TapeJSON", "CorpusModels"], swiftSettings: swiftSettings),
         .testTarget(name: "SerializationTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "LinesTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "EncodingTests", dependencies: ["TapeJSON", "CorpusModels"], swiftSettings: swiftSettings),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -34,6 +34,37 @@ struct ReadmeExamplesTests {
         }
     }
 
+    // MARK: - Encoding
+
+    struct Order: Codable {
+        let orderId: Int
+        let items: [String]
+        let placedAt: Date
+    }
+
+    @Test func encoder() throws {
+        let encoder = TapeJSONEncoder()                      // was: JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.dateEncodingStrategy = .iso8601
+        let order = Order(orderId: 7, items: ["tea", "milk/sugar"], placedAt: Date(timeIntervalSince1970: 1_714_521_600))
+        let json = String(decoding: try encoder.encode(order), as: UTF8.self)
+        // {"items":["tea","milk\/sugar"],"order_id":7,"placed_at":"2024-05-01T00:00:00Z"}
+
+        var lines: [UInt8] = []                              // one buffer for a stream of records
+        for record in [order, order] {
+            try encoder.encode(record, into: &lines)
+            lines.append(UInt8(ascii: "\n"))
+        }
+
+        let data = try TapeJSONSerialization.data(withJSONObject: ["b": [1, 2.5], "a": NSNull()], options: [.sortedKeys])
+        // {"a":null,"b":[1,2.5]}, as JSONSerialization.data(withJSONObject:options:) writes it
+
+        #expect(json == #"{"items":["tea","milk\/sugar"],"order_id":7,"placed_at":"2024-05-01T00:00:00Z"}"#)
+        #expect(String(decoding: lines, as: UTF8.self) == json + "\n" + json + "\n")
+        #expect(String(decoding: data, as: UTF8.self) == #"{"a":null,"b":[1,2.5]}"#)
+    }
+
     // MARK: - Documents and events
 
     @Test func document() throws {

@@ -62,6 +62,15 @@ struct BenchPlan {
                 try model.decodeWithFoundation(data)
             })
             comparisons.append(Comparison(file: name, operation: "decode \(model.name)", subject: decode, baseline: foundationDecode))
+            // Writing the decoded value back (MB/s of JSON written, Foundation's output size).
+            let writers = try model.prepareEncoding(data)
+            let encode = add(Workload(file: name, operation: "encode \(model.name)", library: "TapeJSONEncoder", bytes: writers.bytes) {
+                try writers.tape()
+            })
+            let foundationEncode = add(Workload(file: name, operation: "encode \(model.name)", library: "JSONEncoder", bytes: writers.bytes) {
+                try writers.foundation()
+            })
+            comparisons.append(Comparison(file: name, operation: "encode \(model.name) vs JSONEncoder", subject: encode, baseline: foundationEncode))
             if name == "twitter.json" {
                 // What `.convertFromAnyCase` costs: the same bytes into the same values, through
                 // CodingKeys with `.useDefaultKeys` (`decode`, TwitterSearch) and through key conversion.
@@ -182,13 +191,27 @@ struct CorpusModel {
     let name: String
     let decodeWithTapeJSON: (Data) throws -> Void
     let decodeWithFoundation: (Data) throws -> Void
+    /// Decodes the file once and returns encoding runs of the value by both encoders (one reused
+    /// output buffer for TapeJSON's) and the size of Foundation's output.
+    let prepareEncoding: (Data) throws -> (tape: () throws -> Void, foundation: () throws -> Void, bytes: Int)
 
-    static func of<T: Decodable>(_ type: T.Type) -> CorpusModel {
+    static func of<T: Codable>(_ type: T.Type) -> CorpusModel {
         let tape = TapeJSONDecoder()
         let foundation = JSONDecoder()
         return CorpusModel(name: String(describing: type),
                            decodeWithTapeJSON: { _ = try tape.decode(T.self, from: $0) },
-                           decodeWithFoundation: { _ = try foundation.decode(T.self, from: $0) })
+                           decodeWithFoundation: { _ = try foundation.decode(T.self, from: $0) },
+                           prepareEncoding: { data in
+                               let value = try tape.decode(T.self, from: data)
+                               let tapeEncoder = TapeJSONEncoder()
+                               let foundationEncoder = JSONEncoder()
+                               let bytes = try foundationEncoder.encode(value).count
+                               nonisolated(unsafe) var buffer: [UInt8] = []
+                               return ({
+                                   buffer.removeAll(keepingCapacity: true)
+                                   try tapeEncoder.encode(value, into: &buffer)
+                               }, { _ = try foundationEncoder.encode(value) }, bytes)
+                           })
     }
 
     /// The model for a corpus file name, if it has one.

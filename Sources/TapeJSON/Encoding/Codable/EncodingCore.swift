@@ -1,0 +1,556 @@
+import Foundation
+
+/// The state of one `TapeJSONEncoder` call: the output bytes and the containers still open.
+///
+/// ## How values are written
+/// Codable gives no "container finished" call, so containers are written as they are used, in one
+/// pass straight into `out`, and closed when that is known to be safe:
+/// - every `encode(to:)` call runs in a *slot* (a `SlotEncoder` at some depth); when it returns, the
+///   containers it opened are closed (`}`/`]` written) and a slot that wrote nothing is written `{}`;
+/// - a nested container stays open while it is the innermost one; writing into its parent again
+///   closes it first;
+/// - a `superEncoder()` slot stays open until its parent container writes again or finishes.
+///
+/// An object's members are written in the order they are encoded; each one's byte range is kept
+/// (`members`) so that, when the object closes, members can be reordered in place (`.sortedKeys`)
+/// and a key encoded twice keeps only its last value.
+///
+/// Codable also allows what a single pass cannot write: going back to a container after a sibling
+/// was written, or using an encoder after its `encode(to:)` returned. Such use is detected (each open
+/// container has an id; each slot knows whether it is still active), writing stops, and the call
+/// encodes the value again with Foundation's `JSONEncoder` under the same settings
+/// (`FoundationFallback`). Uses that make Foundation trap (two values into one single-value
+/// container, a keyed and an unkeyed container on one encoder) are reported as `EncodingError`s.
+final class EncodingCore {
+    struct Frame {
+        var id: UInt32
+        var isObject: Bool
+        var count: Int
+        /// Index of this object's first entry in `members`.
+        var memberBase: Int
+        /// Depth of the slot that opened the container.
+        var slotDepth: Int
+    }
+
+    struct Member {
+        /// Offset of the key's opening quote.
+        var keyStart: Int
+        /// Offset just after the key's closing quote.
+        var keyEnd: Int
+        /// Offset just after the value (set when the next member starts or the object closes).
+        var end: Int
+        /// Whether the key text has escapes (then ordering compares the unescaped bytes).
+        var escaped: Bool
+        /// Length and first/last bytes of the key text, to rule out equal keys cheaply.
+        var fingerprint: UInt64
+    }
+
+    enum KeyMode: UInt8 { case plain, converted, custom }
+
+    // Settings of the current call.
+    @exclusivity(unchecked) var configuration = TapeJSONEncoder.Configuration()
+    @exclusivity(unchecked) var pretty = false
+    @exclusivity(unchecked) var sorted = false
+    @exclusivity(unchecked) var escapeSlashes = true
+    @exclusivity(unchecked) var keyMode = KeyMode.plain
+
+    @exclusivity(unchecked) var out = JSONByteOutput()
+    @exclusivity(unchecked) var frames: [Frame] = []
+    @exclusivity(unchecked) var members: [Member] = []
+    @exclusivity(unchecked) var slots: [SlotEncoder] = []
+    @exclusivity(unchecked) var nextFrameID: UInt32 = 1
+    /// Depth of the innermost active slot (the root value's slot is depth 0).
+    @exclusivity(unchecked) var activeDepth = -1
+    /// Set when writing stopped: `fallback` (encode again with Foundation) or `pendingError`.
+    @exclusivity(unchecked) var halted = false
+    @exclusivity(unchecked) var fallback = false
+    @exclusivity(unchecked) var pendingError: (any Error)?
+    @exclusivity(unchecked) var keyCache = ConvertedKeyCache()
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var order: [Int] = []
+
+    /// Containers nested deeper than this make the call throw, as Foundation's writer does.
+    static let maximumDepth = 512
+
+    func begin(_ configuration: TapeJSONEncoder.Configuration) {
+        self.configuration = configuration
+        pretty = configuration.outputFormatting.contains(.prettyPrinted)
+        sorted = configuration.outputFormatting.contains(.sortedKeys)
+        escapeSlashes = !configuration.outputFormatting.contains(.withoutEscapingSlashes)
+        var tag = escapeSlashes ? 8 : 0
+        switch configuration.keyEncodingStrategy {
+        case .useDefaultKeys: keyMode = .plain
+        case .custom: keyMode = .custom
+        case .convertToSnakeCase: keyMode = .converted; tag |= 1
+        case .convertToKebabCase: keyMode = .converted; tag |= 2
+        case .convertToUpperCamelCase: keyMode = .converted; tag |= 3
+        }
+        // Cached keys are the texts of one conversion and one escaping of `/`.
+        if keyMode == .converted && tag != keyCache.tag { keyCache = ConvertedKeyCache(tag: tag) }
+        out.count = 0
+        frames.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        activeDepth = -1
+        halted = false
+        fallback = false
+        pendingError = nil
+    }
+
+    /// After a call: drops what a very large call grew, and the per-call settings' references.
+    func end() {
+        out.shrink(ifOver: 1 << 24)
+        if scratch.capacity > 1 << 24 { scratch = [] }
+        if keyCache.texts.count > 4096 { keyCache = ConvertedKeyCache(tag: keyCache.tag) }
+        if slots.count > 64 { slots.removeLast(slots.count - 64) }
+        for slot in slots { slot.reset() }
+        configuration = TapeJSONEncoder.Configuration()
+    }
+
+    /// Breaks the slots' references back to the core (the encoder is going away).
+    func dismantle() {
+        for slot in slots { slot.reset() }
+        slots.removeAll()
+    }
+
+    // MARK: - Stopping
+
+    @inline(never)
+    func stopForFallback() {
+        halted = true
+        fallback = true
+    }
+
+    @inline(never)
+    func stop(with error: any Error) {
+        halted = true
+        if pendingError == nil { pendingError = error }
+    }
+
+    /// Where Foundation would stop the process with a precondition failure.
+    @inline(never)
+    func misuse(_ message: String, codingPath: [any CodingKey]) {
+        stop(with: EncodingError.invalidValue(
+            Optional<Int>.none as Any,
+            .init(codingPath: codingPath, debugDescription: "TapeJSONEncoder: \(message)")))
+    }
+
+    // MARK: - Slots
+
+    /// Starts the slot for a value encoded at one level below the active one.
+    @inline(__always)
+    func beginSlot(parent: SlotEncoder?, path: [any CodingKey], key: (any CodingKey)?,
+                   referencing: Bool = false) -> SlotEncoder {
+        let depth = activeDepth &+ 1
+        let slot: SlotEncoder
+        if depth < slots.count {
+            if !isKnownUniquelyReferenced(&slots[depth]) {
+                slots[depth] = SlotEncoder(core: self)
+            }
+            slot = slots[depth]
+        } else {
+            slot = SlotEncoder(core: self)
+            slots.append(slot)
+        }
+        slot.start(depth: depth, parent: parent, path: path, key: key, referencing: referencing,
+                   valueStart: out.count)
+        activeDepth = depth
+        return slot
+    }
+
+    /// Ends `slot`: ends the super-encoder slots above it, closes the containers it opened, and writes
+    /// `{}` when it wrote nothing (Foundation's value for an encoder left empty).
+    func finishSlot(_ slot: SlotEncoder) {
+        guard !halted else { return }
+        guard slot.active, settle(to: slot.depth) else { stopForFallback(); return }
+        while let last = frames.last, last.slotDepth >= slot.depth { closeFrame() }
+        if case .none = slot.content { writeEmptyObject() }
+        slot.active = false
+        activeDepth = slot.depth &- 1
+    }
+
+    /// Makes the slot at `depth` the active one by finishing super-encoder slots above it; false when
+    /// a slot above it is an `encode(to:)` still running, or `depth` is not active at all.
+    @inline(__always)
+    func settle(to depth: Int) -> Bool {
+        if activeDepth == depth { return true }
+        return settleSlow(to: depth)
+    }
+
+    @inline(never)
+    private func settleSlow(to depth: Int) -> Bool {
+        guard activeDepth > depth else { return false }
+        while activeDepth > depth {
+            let slot = slots[activeDepth]
+            guard slot.referencing, slot.active else { return false }
+            finishSlot(slot)
+            if halted { return false }
+        }
+        return true
+    }
+
+    /// Whether a container (`level`, `id`, opened by the slot at `slotDepth`) may write now; closes
+    /// the containers nested in it. False (and writing stops) when it is used out of order.
+    @inline(__always)
+    func enter(level: Int, id: UInt32, slotDepth: Int) -> Bool {
+        if halted { return false }
+        if activeDepth != slotDepth && !settle(to: slotDepth) { stopForFallback(); return false }
+        let top = frames.count &- 1
+        if top == level && frames[level].id == id { return true }
+        return enterSlow(level: level, id: id)
+    }
+
+    @inline(never)
+    private func enterSlow(level: Int, id: UInt32) -> Bool {
+        guard level < frames.count, frames[level].id == id else { stopForFallback(); return false }
+        while frames.count &- 1 > level { closeFrame() }
+        return true
+    }
+
+    /// Whether `slot` may write now (it is active and innermost, after finishing super-encoder slots).
+    @inline(__always)
+    func enter(slot: SlotEncoder) -> Bool {
+        if halted { return false }
+        if slot.active && settle(to: slot.depth) { return true }
+        stopForFallback()
+        return false
+    }
+
+    // MARK: - Containers
+
+    /// Opens an object or array; the caller has written what precedes it (key or separator).
+    func openFrame(isObject: Bool, slotDepth: Int, codingPath: @autoclosure () -> [any CodingKey]) -> (level: Int, id: UInt32) {
+        if frames.count >= Self.maximumDepth - 1 {
+            stop(with: EncodingError.invalidValue(
+                Optional<Int>.none as Any,
+                .init(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON.")))
+            return (-1, 0)
+        }
+        out.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        let id = nextFrameID
+        nextFrameID &+= 1
+        if nextFrameID == 0 { nextFrameID = 1 }
+        frames.append(Frame(id: id, isObject: isObject, count: 0, memberBase: members.count, slotDepth: slotDepth))
+        return (frames.count &- 1, id)
+    }
+
+    func closeFrame() {
+        let level = frames.count &- 1
+        let frame = frames[level]
+        if frame.isObject && frame.count > 0 {
+            members[members.count &- 1].end = out.count
+            if frame.count > 1 { reorderMembers(of: frame, indent: level &+ 1) }
+            members.removeLast(members.count &- frame.memberBase)
+        }
+        frames.removeLast()
+        if pretty {
+            if frame.count == 0 { out.append(0x0A) }
+            out.newlineAndIndent(level)
+        }
+        out.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    }
+
+    func writeEmptyObject() {
+        if pretty {
+            out.append(UInt8(ascii: "{"), 0x0A)
+            out.newlineAndIndent(frames.count)
+            out.append(UInt8(ascii: "}"))
+        } else {
+            out.append(UInt8(ascii: "{"), UInt8(ascii: "}"))
+        }
+    }
+
+    /// The separator before the next element of the innermost array.
+    @inline(__always)
+    func beginElement(level: Int) {
+        if frames[level].count > 0 { out.append(UInt8(ascii: ",")) }
+        frames[level].count &+= 1
+        if pretty { out.newlineAndIndent(frames.count) }
+    }
+
+    /// The separator before the next member of the innermost object, and its key (converted by the
+    /// key strategy unless `raw`), and the `:`.
+    @inline(__always)
+    func beginMember<Key: CodingKey>(level: Int, key: Key, raw: Bool, path: () -> [any CodingKey]) {
+        if frames[level].count > 0 {
+            members[members.count &- 1].end = out.count
+            out.append(UInt8(ascii: ","))
+        }
+        frames[level].count &+= 1
+        if pretty { out.newlineAndIndent(frames.count) }
+        let keyStart = out.count
+        let escaped = writeKeyText(key, raw: raw, path: path)
+        members.append(Member(keyStart: keyStart, keyEnd: out.count, end: 0, escaped: escaped,
+                              fingerprint: fingerprint(keyStart, out.count)))
+        if pretty {
+            out.append(" : ")
+        } else {
+            out.append(UInt8(ascii: ":"))
+        }
+    }
+
+    /// Writes the key, quoted, converted by the key strategy unless `raw`; true when it has escapes.
+    @inline(__always)
+    func writeKeyText<Key: CodingKey>(_ key: Key, raw: Bool, path: () -> [any CodingKey]) -> Bool {
+        if raw || keyMode == .plain {
+            let keyStart = out.count
+            var escaped = false
+            var text = key.stringValue
+            text.withUTF8 { utf8 in
+                out.appendQuoted(utf8, escapeSlashes: escapeSlashes)
+                escaped = out.count &- keyStart != utf8.count &+ 2
+            }
+            return escaped
+        }
+        return writeConvertedKey(key, path: path)
+    }
+
+    /// Where the value of `key` starts when the innermost object (at `level`) already has that key.
+    func valueStart<Key: CodingKey>(ofExistingKey key: Key, level: Int, raw: Bool,
+                                    path: () -> [any CodingKey]) -> Int? {
+        let frame = frames[level]
+        guard frame.isObject, frame.count > 0 else { return nil }
+        let save = out.count
+        _ = writeKeyText(key, raw: raw, path: path)
+        let length = out.count - save
+        defer { out.count = save }
+        for m in members[frame.memberBase...] where m.keyEnd - m.keyStart == length {
+            if memcmp(out.base + m.keyStart, out.base + save, length) == 0 {
+                return m.keyEnd + (pretty ? 3 : 1)
+            }
+        }
+        return nil
+    }
+
+    @inline(never)
+    private func writeConvertedKey<Key: CodingKey>(_ key: Key, path: () -> [any CodingKey]) -> Bool {
+        let text: String
+        switch configuration.keyEncodingStrategy {
+        case .custom(let convert):
+            var full = path()
+            full.append(key)
+            text = convert(full).stringValue
+        default:
+            let original = key.stringValue
+            if let cached = keyCache.texts[original] {
+                let start = out.count
+                out.append(cached)
+                return hasEscapes(start, out.count)
+            }
+            switch configuration.keyEncodingStrategy {
+            case .convertToSnakeCase: text = KeyWordSplitter.joinedWords(original, separator: "_")
+            case .convertToKebabCase: text = KeyWordSplitter.joinedWords(original, separator: "-")
+            case .convertToUpperCamelCase: text = KeyWordSplitter.upperCamel(original)
+            default: text = original
+            }
+            let start = out.count
+            out.appendQuoted(text, escapeSlashes: escapeSlashes)
+            keyCache.texts[original] = Array(UnsafeBufferPointer(start: out.base + start, count: out.count - start))
+            return hasEscapes(start, out.count)
+        }
+        let start = out.count
+        out.appendQuoted(text, escapeSlashes: escapeSlashes)
+        return hasEscapes(start, out.count)
+    }
+
+    private func hasEscapes(_ start: Int, _ end: Int) -> Bool {
+        var i = start + 1
+        while i < end - 1 {
+            if out.base[i] == UInt8(ascii: "\\") { return true }
+            i += 1
+        }
+        return false
+    }
+
+    @inline(__always)
+    private func fingerprint(_ start: Int, _ end: Int) -> UInt64 {
+        let n = end &- start
+        var value = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        if n >= 8 {
+            value ^= UnsafeRawPointer(out.base + start).loadUnaligned(as: UInt64.self)
+            value ^= UnsafeRawPointer(out.base + end - 8).loadUnaligned(as: UInt64.self) &* 31
+        } else {
+            var i = start
+            while i < end { value = (value << 8 | value >> 56) ^ UInt64(out.base[i]); i &+= 1 }
+        }
+        return value
+    }
+
+    // MARK: - Undoing a failed member
+
+    struct Mark {
+        var outCount: Int
+        var frameCount: Int
+        var elementCount: Int
+        var memberCount: Int
+        var lastMemberEnd: Int
+    }
+
+    @inline(__always)
+    func mark(level: Int) -> Mark {
+        Mark(outCount: out.count, frameCount: frames.count, elementCount: frames[level].count,
+             memberCount: members.count, lastMemberEnd: members.last?.end ?? 0)
+    }
+
+    /// Takes back a member or element whose value threw, so a caller that catches the error and goes
+    /// on encodes as if it had never been tried (as with Foundation, where a value that throws is
+    /// never stored).
+    func rollback(to mark: Mark, level: Int, slotDepth: Int) {
+        guard !halted else { return }
+        out.count = mark.outCount
+        if frames.count > mark.frameCount { frames.removeLast(frames.count - mark.frameCount) }
+        guard level < frames.count else { stopForFallback(); return }
+        frames[level].count = mark.elementCount
+        if members.count > mark.memberCount { members.removeLast(members.count - mark.memberCount) }
+        if !members.isEmpty && frames[level].isObject && mark.elementCount > 0 {
+            members[members.count - 1].end = mark.lastMemberEnd
+        }
+        while activeDepth > slotDepth {
+            slots[activeDepth].active = false
+            activeDepth -= 1
+        }
+    }
+
+    // MARK: - Sorting and duplicate keys
+
+    private func keysEqual(_ a: Member, _ b: Member) -> Bool {
+        guard a.fingerprint == b.fingerprint, a.keyEnd - a.keyStart == b.keyEnd - b.keyStart else { return false }
+        return memcmp(out.base + a.keyStart, out.base + b.keyStart, a.keyEnd - a.keyStart) == 0
+    }
+
+    /// Whether `a`'s key sorts before `b`'s: their UTF-8 bytes compared (Foundation's order).
+    private func keyPrecedes(_ a: Member, _ b: Member) -> Bool {
+        if !a.escaped && !b.escaped {
+            let la = a.keyEnd - a.keyStart - 2
+            let lb = b.keyEnd - b.keyStart - 2
+            let c = memcmp(out.base + a.keyStart + 1, out.base + b.keyStart + 1, Swift.min(la, lb))
+            return c != 0 ? c < 0 : la < lb
+        }
+        return unescapedKey(a).lexicographicallyPrecedes(unescapedKey(b))
+    }
+
+    private func unescapedKey(_ m: Member) -> [UInt8] {
+        let text = UnsafeBufferPointer(start: out.base + m.keyStart + 1, count: m.keyEnd - m.keyStart - 2)
+        return JSONEscapes.unescape(text)
+    }
+
+    /// Puts the members of the object being closed in key order (`.sortedKeys`) and keeps only the last
+    /// value of a key encoded more than once (at the first one's place when not sorting).
+    private func reorderMembers(of frame: Frame, indent: Int) {
+        let base = frame.memberBase
+        let n = members.count - base
+        order.removeAll(keepingCapacity: true)
+        if sorted {
+            var inOrder = true
+            for i in 1..<n where !keyPrecedes(members[base + i - 1], members[base + i]) {
+                inOrder = false
+                break
+            }
+            if inOrder { return }
+            order.append(contentsOf: 0..<n)
+            members.withUnsafeBufferPointer { all in
+                let m = UnsafeBufferPointer(rebasing: all[base...])
+                order.sort { a, b in
+                    if keyPrecedes(m[a], m[b]) { return true }
+                    if keyPrecedes(m[b], m[a]) { return false }
+                    return a < b
+                }
+            }
+            // Of equal keys, the one encoded last.
+            var kept = 0
+            for i in 0..<n {
+                if i + 1 < n && keysEqual(members[base + order[i]], members[base + order[i + 1]]) { continue }
+                order[kept] = order[i]
+                kept += 1
+            }
+            order.removeLast(n - kept)
+        } else {
+            guard hasDuplicateKeys(base: base, n: n) else { return }
+            for i in 0..<n {
+                if let place = order.firstIndex(where: { keysEqual(members[base + $0], members[base + i]) }) {
+                    order[place] = i
+                } else {
+                    order.append(i)
+                }
+            }
+        }
+        rewriteMembers(base: base, indent: indent)
+    }
+
+    /// Whether two members of the object have the same key: each key's fingerprint marks one bit of
+    /// 1024; only a key whose bit is already marked is compared with the earlier keys.
+    private func hasDuplicateKeys(base: Int, n: Int) -> Bool {
+        var bits = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0),
+                    UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        return withUnsafeMutableBytes(of: &bits) { raw in
+            let words = raw.bindMemory(to: UInt64.self)
+            return members.withUnsafeBufferPointer { all in
+                for i in 0..<n {
+                    let m = all[base &+ i]
+                    let mixed = m.fingerprint &* 0x9E37_79B9_7F4A_7C15
+                    let bit = Int(truncatingIfNeeded: mixed >> 54)    // 0..<1024
+                    let mask = UInt64(1) << UInt64(bit & 63)
+                    if words[bit >> 6] & mask != 0 {
+                        for j in 0..<i where keysEqual(all[base &+ j], m) { return true }
+                    }
+                    words[bit >> 6] |= mask
+                }
+                return false
+            }
+        }
+    }
+
+    private func rewriteMembers(base: Int, indent: Int) {
+        let start = members[base].keyStart
+        let end = out.count
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(start: out.base + start, count: end - start))
+        out.count = start
+        scratch.withUnsafeBufferPointer { saved in
+            for (i, index) in order.enumerated() {
+                if i > 0 {
+                    out.append(UInt8(ascii: ","))
+                    if pretty { out.newlineAndIndent(indent) }
+                }
+                let m = members[base + index]
+                out.append(saved.baseAddress! + (m.keyStart - start), count: m.end - m.keyStart)
+            }
+        }
+    }
+}
+
+/// Reading back the escapes `JSONByteOutput.appendQuoted` writes (to order escaped keys).
+enum JSONEscapes {
+    static func unescape(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count)
+        var i = 0
+        while i < text.count {
+            let byte = text[i]
+            guard byte == UInt8(ascii: "\\"), i + 1 < text.count else {
+                result.append(byte)
+                i += 1
+                continue
+            }
+            let letter = text[i + 1]
+            i += 2
+            switch letter {
+            case UInt8(ascii: "b"): result.append(0x08)
+            case UInt8(ascii: "f"): result.append(0x0C)
+            case UInt8(ascii: "n"): result.append(0x0A)
+            case UInt8(ascii: "r"): result.append(0x0D)
+            case UInt8(ascii: "t"): result.append(0x09)
+            case UInt8(ascii: "u"):
+                var value: UInt8 = 0
+                for k in 0..<4 where i + k < text.count {
+                    let h = text[i + k]
+                    let digit: UInt8 = h <= 0x39 ? h &- 0x30 : (h | 0x20) &- 0x57
+                    value = value << 4 | digit
+                }
+                result.append(value)
+                i += 4
+            default: result.append(letter)
+            }
+        }
+        return result
+    }
+}

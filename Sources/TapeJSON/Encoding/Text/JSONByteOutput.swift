@@ -1,0 +1,321 @@
+import Foundation
+
+/// A growable byte buffer that JSON text is written into: the encoder's and the serializer's output.
+///
+/// Every writer reserves the worst case of what it writes first and then stores through a raw
+/// pointer, so the hot loops carry no per-byte capacity or bounds checks. Not copyable: one owner
+/// writes, and the memory is freed with it.
+struct JSONByteOutput: ~Copyable {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int = 4096) {
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count &+ extra > capacity { grow(count &+ extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ needed: Int) {
+        var newCapacity = capacity &* 2
+        while newCapacity < needed { newCapacity &*= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Gives back memory a very large call left behind, keeping a buffer of `limit` bytes.
+    mutating func shrink(ifOver limit: Int) {
+        guard capacity > limit else { return }
+        base.deallocate()
+        capacity = limit
+        base = .allocate(capacity: limit)
+        count = 0
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    // MARK: - Raw bytes
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(_ a: UInt8, _ b: UInt8) {
+        reserve(2)
+        base[count] = a
+        base[count &+ 1] = b
+        count &+= 2
+    }
+
+    @inline(__always)
+    mutating func append(_ pointer: UnsafePointer<UInt8>, count n: Int) {
+        guard n > 0 else { return }
+        reserve(n)
+        (base + count).update(from: pointer, count: n)
+        count &+= n
+    }
+
+    @inline(__always)
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        if let start = buffer.baseAddress { append(start, count: buffer.count) }
+    }
+
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        append(text.utf8Start, count: text.utf8CodeUnitCount)
+    }
+
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// A newline followed by two spaces per level (the pretty-printed layout).
+    @inline(__always)
+    mutating func newlineAndIndent(_ level: Int) {
+        let n = 1 &+ 2 &* level
+        reserve(n)
+        base[count] = 0x0A
+        (base + (count &+ 1)).initialize(repeating: 0x20, count: n &- 1)
+        count &+= n
+    }
+
+    // MARK: - Strings
+
+    /// For each byte, 0 when it is written as is, otherwise the letter after the backslash of its
+    /// escape (`u` for the `\u00XX` form). `/` is in the table; writers that keep slashes check it.
+    static let escapes: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256)
+        for byte in 0..<0x20 { table[byte] = UInt8(ascii: "u") }
+        table[0x08] = UInt8(ascii: "b")
+        table[0x09] = UInt8(ascii: "t")
+        table[0x0A] = UInt8(ascii: "n")
+        table[0x0C] = UInt8(ascii: "f")
+        table[0x0D] = UInt8(ascii: "r")
+        table[Int(UInt8(ascii: "\""))] = UInt8(ascii: "\"")
+        table[Int(UInt8(ascii: "\\"))] = UInt8(ascii: "\\")
+        table[Int(UInt8(ascii: "/"))] = UInt8(ascii: "/")
+        return table
+    }()
+
+    private static let hexDigits: StaticString = "0123456789abcdef"
+
+    /// Whether any of the 8 bytes in `word` needs an escape: below 0x20, `"`, `\`, or `/` when
+    /// slashes are escaped. Exact as a whole (the SWAR tests have no false positives overall).
+    @inline(__always)
+    static func wordNeedsEscape(_ word: UInt64, slashes: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
+        var hit = (word &- ones &* 0x20) & ~word & high          // a byte < 0x20
+        hit |= hasZero(word ^ (ones &* 0x22))                    // "
+        hit |= hasZero(word ^ (ones &* 0x5C))                    // \
+        if slashes { hit |= hasZero(word ^ (ones &* 0x2F)) }     // /
+        return hit != 0
+    }
+
+    /// `utf8` as a quoted JSON string: `"`, `\` and control characters escaped (`\b \f \n \r \t`,
+    /// the others as `\u00XX` with lowercase hex), `/` as `\/` when `escapeSlashes`, everything
+    /// else (non-ASCII UTF-8 included) copied as is. Unescaped runs are copied whole.
+    mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, escapeSlashes: Bool) {
+        let n = utf8.count
+        reserve(n &* 6 &+ 2)
+        var out = base + count
+        out.pointee = 0x22
+        out += 1
+        guard let source = utf8.baseAddress, n > 0 else {
+            out.pointee = 0x22
+            count = out + 1 - base
+            return
+        }
+        var i = 0
+        var runStart = 0
+        Self.escapes.withUnsafeBufferPointer { table in
+            while i < n {
+                while i &+ 8 <= n {
+                    let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+                    if Self.wordNeedsEscape(word, slashes: escapeSlashes) { break }
+                    i &+= 8
+                }
+                let end = Swift.min(i &+ 8, n)
+                while i < end {
+                    let byte = source[i]
+                    let escape = table[Int(byte)]
+                    if escape == 0 || (escape == 0x2F && !escapeSlashes) { i &+= 1; continue }
+                    let run = i &- runStart
+                    if run > 0 {
+                        out.update(from: source + runStart, count: run)
+                        out += run
+                    }
+                    out[0] = 0x5C
+                    out[1] = escape
+                    if escape == UInt8(ascii: "u") {
+                        out[2] = 0x30
+                        out[3] = 0x30
+                        out[4] = Self.hexDigits.utf8Start[Int(byte >> 4)]
+                        out[5] = Self.hexDigits.utf8Start[Int(byte & 0xF)]
+                        out += 6
+                    } else {
+                        out += 2
+                    }
+                    i &+= 1
+                    runStart = i
+                }
+            }
+        }
+        let run = n &- runStart
+        if run > 0 {
+            out.update(from: source + runStart, count: run)
+            out += run
+        }
+        out.pointee = 0x22
+        count = out + 1 - base
+    }
+
+    @inline(__always)
+    mutating func appendQuoted(_ string: String, escapeSlashes: Bool) {
+        var string = string
+        string.withUTF8 { appendQuoted($0, escapeSlashes: escapeSlashes) }
+    }
+
+    // MARK: - Numbers
+
+    private static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
+
+    @inline(__always)
+    mutating func appendUnsigned(_ value: UInt64) {
+        reserve(20)
+        var v = value
+        // Count the digits, then write them backwards two at a time.
+        var digits = 1
+        var probe = v
+        while probe >= 10 { probe /= 10; digits &+= 1 }
+        var p = base + count + digits
+        let pairs = Self.digitPairs.utf8Start
+        while v >= 100 {
+            let r = Int(v % 100)
+            v /= 100
+            p -= 2
+            p[0] = pairs[r &* 2]
+            p[1] = pairs[r &* 2 &+ 1]
+        }
+        if v >= 10 {
+            p -= 2
+            p[0] = pairs[Int(v) &* 2]
+            p[1] = pairs[Int(v) &* 2 &+ 1]
+        } else {
+            p -= 1
+            p[0] = UInt8(truncatingIfNeeded: v) &+ 0x30
+        }
+        count &+= digits
+    }
+
+    @inline(__always)
+    mutating func appendSigned(_ value: Int64) {
+        if value < 0 {
+            append(UInt8(ascii: "-"))
+            appendUnsigned(value.magnitude)
+        } else {
+            appendUnsigned(UInt64(value))
+        }
+    }
+
+    /// Integers wider than 64 bits (Int128, UInt128), as their `description`.
+    mutating func appendDescription(_ value: some CustomStringConvertible) {
+        var text = value.description
+        text.withUTF8 { append($0) }
+    }
+
+    /// A finite Double as Swift's `description` writes it (the shortest digits that round-trip),
+    /// without a trailing `.0` (`1` for 1.0, `1e-07`, `1e+21`, `-0`): Foundation's number text.
+    /// Texts of up to 15 bytes are small Strings, made without allocating.
+    @inline(__always)
+    mutating func appendDouble(_ value: Double) {
+        var text = value.description
+        text.withUTF8 { utf8 in
+            reserve(utf8.count)
+            (base + count).update(from: utf8.baseAddress!, count: utf8.count)
+            count &+= Self.trimmedPointZero(base + count, utf8.count)
+        }
+    }
+
+    /// A finite Float as Swift's `description` writes it, without a trailing `.0` (its text always
+    /// fits a small, unallocated String).
+    @inline(__always)
+    mutating func appendFloat(_ value: Float) {
+        var text = value.description
+        text.withUTF8 { utf8 in
+            reserve(utf8.count)
+            (base + count).update(from: utf8.baseAddress!, count: utf8.count)
+            count &+= Self.trimmedPointZero(base + count, utf8.count)
+        }
+    }
+
+    @inline(__always)
+    private static func trimmedPointZero(_ p: UnsafeMutablePointer<UInt8>, _ n: Int) -> Int {
+        if n >= 2 && p[n &- 1] == UInt8(ascii: "0") && p[n &- 2] == UInt8(ascii: ".") { return n &- 2 }
+        return n
+    }
+
+    // MARK: - Base64
+
+    private static let base64Alphabet: StaticString =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+    /// `bytes` as a quoted base64 string (with `=` padding, no line breaks), each `/` written `\/`
+    /// when `escapeSlashes` (base64 text is otherwise never escaped).
+    mutating func appendQuotedBase64(_ bytes: UnsafeRawBufferPointer, escapeSlashes: Bool) {
+        let n = bytes.count
+        let textLength = (n + 2) / 3 * 4
+        reserve(textLength &* 2 &+ 2)
+        var out = base + count
+        out.pointee = 0x22
+        out += 1
+        let alphabet = Self.base64Alphabet.utf8Start
+        @inline(__always) func put(_ sextet: UInt32) {
+            let c = alphabet[Int(sextet & 0x3F)]
+            if c == 0x2F && escapeSlashes {
+                out[0] = 0x5C
+                out[1] = 0x2F
+                out += 2
+            } else {
+                out.pointee = c
+                out += 1
+            }
+        }
+        var i = 0
+        while i &+ 3 <= n {
+            let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i &+ 1]) << 8 | UInt32(bytes[i &+ 2])
+            put(v >> 18); put(v >> 12); put(v >> 6); put(v)
+            i &+= 3
+        }
+        if n &- i == 1 {
+            let v = UInt32(bytes[i]) << 16
+            put(v >> 18); put(v >> 12)
+            out[0] = 0x3D; out[1] = 0x3D; out += 2
+        } else if n &- i == 2 {
+            let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i &+ 1]) << 8
+            put(v >> 18); put(v >> 12); put(v >> 6)
+            out.pointee = 0x3D; out += 1
+        }
+        out.pointee = 0x22
+        count = out + 1 - base
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import TapeJSON
+
+/// The JSONTestSuite files of the TapeTests target (shared fixtures).
+private enum SuiteFiles {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TapeTests/Fixtures/JSONTestSuite/test_parsing")
+
+    static func names(_ prefix: String) -> [String] {
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return all.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+    }
+}
+
+private let allOptions: [JSONSerialization.WritingOptions] = [
+    [], [.sortedKeys], [.prettyPrinted], [.prettyPrinted, .sortedKeys], [.withoutEscapingSlashes],
+    [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes],
+]
+
+/// Both writers' bytes for `object`, or both errors' codes.
+private func expectSameData(_ object: Any, _ options: JSONSerialization.WritingOptions,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+    let reference = Result { try JSONSerialization.data(withJSONObject: object, options: options) }
+    let ours = Result { try TapeJSONSerialization.data(withJSONObject: object, options: options) }
+    switch (reference, ours) {
+    case (.success(let a), .success(let b)):
+        let sorted = options.contains(.sortedKeys)
+        if sorted || !String(decoding: a, as: UTF8.self).contains("{") {
+            #expect(String(decoding: b, as: UTF8.self) == String(decoding: a, as: UTF8.self),
+                    "options \(options.rawValue)", sourceLocation: sourceLocation)
+        } else {
+            // Unsorted: dictionary order, the same in both for the same dictionary instance.
+            let x = try? JSONSerialization.jsonObject(with: a, options: .fragmentsAllowed)
+            let y = try? JSONSerialization.jsonObject(with: b, options: .fragmentsAllowed)
+            #expect(NSArray(array: [x as Any]) == NSArray(array: [y as Any]), sourceLocation: sourceLocation)
+        }
+    case (.failure(let a), .failure(let b)):
+        #expect((a as NSError).code == (b as NSError).code, sourceLocation: sourceLocation)
+        #expect((a as NSError).domain == (b as NSError).domain, sourceLocation: sourceLocation)
+    default:
+        Issue.record("JSONSerialization: \(reference), TapeJSONSerialization: \(ours)", sourceLocation: sourceLocation)
+    }
+}
+
+@Suite struct SerializationWritingTests {
+    /// Every option over the smaller files; the larger ones (where `.sortedKeys`' locale-aware key
+    /// comparison, Foundation's and ours, takes minutes in a debug build) without sorting.
+    @Test(arguments: ["twitter.json", "citm_catalog.json", "canada.json", "github_events.json", "apache_builds.json",
+                      "twitterescaped.json"])
+    func corpus(_ file: String) throws {
+        let data = try CorpusFiles.data(file)
+        let small = ["twitter.json", "github_events.json", "apache_builds.json", "numbers.json", "twitterescaped.json"].contains(file)
+        for object in [try JSONSerialization.jsonObject(with: data), try TapeJSONSerialization.jsonObject(with: data)] {
+            for options in allOptions where small || !options.contains(.sortedKeys) { expectSameData(object, options) }
+        }
+        if !small {
+            // Sorted keys over a part of the file.
+            let object = try JSONSerialization.jsonObject(with: data)
+            let part: Any = (object as? [Any]).map { Array($0.prefix(20)) as Any }
+                ?? (object as! [String: Any]).mapValues { value -> Any in (value as? [Any]).map { Array($0.prefix(20)) } ?? value }
+            expectSameData(part, [.sortedKeys])
+            expectSameData(part, [.sortedKeys, .prettyPrinted])
+        }
+    }
+
+    @Test func jsonTestSuiteFiles() throws {
+        let names = SuiteFiles.names("y_")
+        #expect(names.count == 95)
+        for name in names {
+            let data = try Data(contentsOf: SuiteFiles.directory.appendingPathComponent(name))
+            guard let object = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) else { continue }
+            for options in allOptions {
+                expectSameData(object, options.union(.fragmentsAllowed))
+            }
+        }
+    }
+
+    @Test func valuesOfEveryType() {
+        let values: [Any] = [
+            1, -1, Int.min, UInt64.max, Int8(-3), UInt8(200), Int16(7), UInt16(9), Int32.min, UInt32.max, UInt(4),
+            1.5, 0.1, 1e-7, 1e21, -0.0, 1.0, 100.0, Double.greatestFiniteMagnitude, 5e-324, Float(0.1), Float(1e-7),
+            Float(3.4028235e38), true, false, NSNull(), "a/b\u{1}\u{1f}\u{7f}é\u{2028}\"\\\n\t\r\u{8}\u{c}",
+            NSNumber(value: 0.1), NSNumber(value: Float(1.1)), NSNumber(value: true), NSNumber(value: false),
+            NSNumber(value: Int64.min), NSNumber(value: UInt64.max), NSNumber(value: Int8(-3)), NSNumber(value: Int8(1)),
+            NSNumber(value: UInt8(200)), NSNumber(value: 100.0), NSNumber(value: 1e21), NSNumber(value: -0.0),
+            NSDecimalNumber(string: "12345678901234567890.5"), NSDecimalNumber(string: "1e-10"), Decimal(string: "3.25")!,
+            NSString(string: "ns/string"), [1, "x"] as NSArray, ["k": "v"] as NSDictionary,
+            [String: Any](), [Any](), ["nested": [["deeper": [1, 2]]]],
+        ]
+        for options in allOptions {
+            expectSameData(values, options)
+            for value in values {
+                expectSameData([value], options)
+                expectSameData(["key": value], options)
+                expectSameData(value, options.union(.fragmentsAllowed))
+            }
+        }
+    }
+
+    @Test func keyOrderIsFoundations() {
+        let keys = ["10", "9", "a", "A", "_", "ä", "Z", "b2", "b10", "B1", "", "aa", "aA", "Aa", "é", "e", "f", "€", "1", "01"]
+        var dictionary: [String: Any] = [:]
+        for (i, key) in keys.enumerated() { dictionary[key] = i }
+        expectSameData(dictionary, [.sortedKeys])
+        expectSameData(dictionary, [.sortedKeys, .prettyPrinted])
+    }
+
+    @Test func invalidObjectsThrowClearErrors() throws {
+        for bad: Any in [[Double.nan], ["a": Double.infinity], [Float.nan], [Date()], ["k": [1: 2]], [NSNumber(value: Double.nan)],
+                         [URL(string: "http://x")!]] {
+            #expect(!TapeJSONSerialization.isValidJSONObject(bad))
+            #expect(TapeJSONSerialization.isValidJSONObject(bad) == JSONSerialization.isValidJSONObject(bad))
+            do {
+                _ = try TapeJSONSerialization.data(withJSONObject: bad)
+                Issue.record("expected an error for \(bad)")
+            } catch let error as NSError {
+                #expect(error.domain == NSCocoaErrorDomain && error.code == 3840)
+            }
+        }
+        do {
+            _ = try TapeJSONSerialization.data(withJSONObject: ["list": [1, Date(timeIntervalSince1970: 0)]])
+        } catch let error as NSError {
+            let message = error.userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+            #expect(message.contains(#"at ["list"][1]"#))
+        }
+        // A scalar at the top without .fragmentsAllowed: Foundation stops the process; TapeJSON throws.
+        #expect(throws: NSError.self) { try TapeJSONSerialization.data(withJSONObject: "fragment") }
+        #expect(throws: NSError.self) { try TapeJSONSerialization.data(withJSONObject: [1: "non-string key"]) }
+        #expect(throws: NSError.self) { try TapeJSONSerialization.data(withJSONObject: [Decimal.nan]) }
+    }
+
+    @Test func validity() {
+        let valid: [Any] = [[1], ["a": [1, "x", NSNull()]], [Int?.none as Any], NSArray(array: [1])]
+        let invalid: [Any] = ["x", 1, [1: 1], [Double.nan], NSNull()]
+        for object in valid {
+            #expect(TapeJSONSerialization.isValidJSONObject(object))
+            #expect(JSONSerialization.isValidJSONObject(object))
+        }
+        for object in invalid {
+            #expect(!TapeJSONSerialization.isValidJSONObject(object))
+            #expect(!JSONSerialization.isValidJSONObject(object))
+        }
+        var deep: Any = [1]
+        for _ in 0..<600 { deep = [deep] }
+        #expect(TapeJSONSerialization.isValidJSONObject(deep) == JSONSerialization.isValidJSONObject(deep))
+    }
+
+    @Test func appendingToABuffer() throws {
+        var buffer = Array("x".utf8)
+        try TapeJSONSerialization.write(jsonObject: ["a": [1, 2]], into: &buffer)
+        #expect(String(decoding: buffer, as: UTF8.self) == #"x{"a":[1,2]}"#)
+    }
+}
