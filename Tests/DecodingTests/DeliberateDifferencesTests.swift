@@ -121,6 +121,18 @@ struct DeliberateDifferencesTests {
         expectSameDecoding([Float].self, json: "[0.1, 3.4028234e38, 1.17549435e-38, 16777217]")
     }
 
+    @Test("4: a JSON5 hex integer is read as its decimal value: rounded into a Double, exact into a Decimal")
+    func json5HexAsDouble() throws {
+        let decoder = TapeJSONDecoder()
+        decoder.allowsJSON5 = true
+        var setup = Setup()
+        setup.allowsJSON5 = true
+        #expect(try decoder.decode(Double.self, from: Data("0x7FFFFFFFFFFFFFFF".utf8)) == 9.223372036854775807e18)
+        #expect(foundationError(Double.self, json: "0x7FFFFFFFFFFFFFFF", setup: setup) == .invalidJSON)
+        #expect(try decoder.decode(Decimal.self, from: Data("0x1FFFFFFFFFFFFFFFF".utf8)) == Decimal(string: "36893488147419103231"))
+        #expect(foundationError(Decimal.self, json: "0x1FFFFFFFFFFFFFFFF", setup: setup) == .invalidJSON)
+    }
+
     // MARK: 5. Duplicate keys
 
     @Test("5: duplicate keys")
