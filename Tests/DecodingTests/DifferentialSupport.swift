@@ -31,6 +31,7 @@ struct Setup {
     var nonConformingFloats: (positiveInfinity: String, negativeInfinity: String, nan: String)? = nil
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     var assumesTopLevelDictionary = false
+    var allowsJSON5 = false
 
     func foundation() -> JSONDecoder {
         let decoder = JSONDecoder()
@@ -58,6 +59,7 @@ struct Setup {
         }
         decoder.userInfo = userInfo
         if assumesTopLevelDictionary { decoder.assumesTopLevelDictionary = true }
+        if allowsJSON5 { decoder.allowsJSON5 = true }
         return decoder
     }
 
@@ -87,6 +89,7 @@ struct Setup {
         }
         decoder.userInfo = userInfo
         if assumesTopLevelDictionary { decoder.assumesTopLevelDictionary = true }
+        if allowsJSON5 { decoder.allowsJSON5 = true }
         return decoder
     }
 }

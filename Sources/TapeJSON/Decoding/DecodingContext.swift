@@ -31,6 +31,8 @@ final class DecodingContext {
     let keyPaths: KeyPathSyntax?
     /// `TapeJSONDecoder.assumesTopLevelDictionary`.
     let assumesTopLevelDictionary: Bool
+    /// `TapeJSONDecoder.allowsJSON5`.
+    let allowsJSON5: Bool
     /// Whether `[String: Value]` dictionaries bypass key conversion (any strategy but the default).
     let exemptsStringDictionaries: Bool
     /// How each type met so far is decoded.
@@ -73,6 +75,7 @@ final class DecodingContext {
         nonConformingFloats = configuration.nonConformingFloatDecodingStrategy
         userInfo = configuration.userInfo.isEmpty ? [:] : configuration.userInfo.mapValues { $0 as Any }
         keyPaths = configuration.keyOptions.map(KeyPathSyntax.init)
+        allowsJSON5 = configuration.allowsJSON5
         assumesTopLevelDictionary = configuration.userInfo.isEmpty ? false
             : configuration.userInfo[TapeJSONDecoder.assumesTopLevelDictionaryKey] as? Bool ?? false
     }

@@ -48,6 +48,8 @@ extension DecodingSession {
         switch tape.tag(index) {
         case .int64, .uint64, .double:
             if let text = exactNumberText(at: index) {
+                // JSON5's Infinity and NaN: Foundation gives NaN (Decimal has no infinity).
+                if JSON5Translation.isSpecial(text) { return .nan }
                 guard let decimal = Decimal(string: text, locale: nil) else {
                     throw DecodingError.dataCorrupted(DecodingError.Context(
                         codingPath: codingPath,

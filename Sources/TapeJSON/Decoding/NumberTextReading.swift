@@ -83,7 +83,9 @@ extension DecodingSession {
     @inline(never)
     func doubleFromText(at i: Int, tapeValue: Double, isInteger: Bool) -> Double? {
         if !isInteger, let text = bigNumbers?.text(at: i) {
-            // Rounded as Foundation rounds the text; beyond Double's range it does not fit.
+            // JSON5's Infinity and NaN are themselves; other big numbers are rounded as Foundation rounds
+            // the text, and beyond Double's range do not fit.
+            if let special = JSON5Translation.specialValue(text) { return special }
             guard let value = Double(text), value.isFinite else { return nil }
             return value
         }
@@ -104,6 +106,7 @@ extension DecodingSession {
     @inline(never)
     func floatFromText(at i: Int, tapeValue: Double, isInteger: Bool) -> Float? {
         if !isInteger, let text = bigNumbers?.text(at: i) {
+            if let special = JSON5Translation.specialValue(text) { return Float(special) }
             guard let value = Float(text), value.isFinite else { return nil }
             return value
         }

@@ -104,6 +104,7 @@ public final class TapeJSONDecoder: Sendable {
         var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
         var keyOptions: KeyOptions? = nil
+        var allowsJSON5 = false
     }
 
     let configuration = Mutex(Configuration())
@@ -149,6 +150,15 @@ public final class TapeJSONDecoder: Sendable {
     public var userInfo: [CodingUserInfoKey: any Sendable] {
         get { configuration.withLock { $0.userInfo } }
         set { updateConfiguration { $0.userInfo = newValue } }
+    }
+
+    /// Whether documents may use JSON5's syntax (comments, trailing commas, unquoted keys,
+    /// single-quoted strings, hex numbers, `+1`, `.5`, `5.`, `Infinity`, `NaN`), as Foundation's
+    /// `allowsJSON5` reads them. Defaults to `false`. JSON5 is translated into JSON before parsing: a
+    /// slower path than plain JSON.
+    public var allowsJSON5: Bool {
+        get { configuration.withLock { $0.allowsJSON5 } }
+        set { updateConfiguration { $0.allowsJSON5 = newValue } }
     }
 
     /// Whether a document that does not start with `{` is read as the members of an object (`"x": 42`
@@ -260,6 +270,7 @@ public final class TapeJSONDecoder: Sendable {
         switch InputEncoding.detect(bytes) {
         case .utf8(let bomLength):
             let body = UnsafeRawBufferPointer(rebasing: bytes[bomLength...])
+            if context.allowsJSON5 { return try decodeJSON5(body, context: context, root) }
             if context.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
                 return try decodeWithoutBraces(body, root)
             }
@@ -274,11 +285,44 @@ public final class TapeJSONDecoder: Sendable {
             }
             return try text.withUTF8 { utf8 in
                 let body = UnsafeRawBufferPointer(utf8)
+                if context.allowsJSON5 { return try decodeJSON5(body, context: context, root) }
                 if context.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
                     return try decodeWithoutBraces(body, root)
                 }
                 let document = try parse(body, padded: false)
                 return try root(document.storage, body)
+            }
+        }
+    }
+
+    /// `allowsJSON5`: the body translated into JSON (see `JSON5Translation`), parsed, and its `Infinity`
+    /// and `NaN` placeholders given their texts; errors are placed in the body.
+    private func decodeJSON5<T>(_ body: UnsafeRawBufferPointer, context: DecodingContext,
+                                _ root: (DocumentStorage, UnsafeRawBufferPointer) throws -> T) throws -> T {
+        func invalid(_ error: JSONError) -> DecodingError {
+            .dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.",
+                                                 underlyingError: error))
+        }
+        let translation: JSON5Translation
+        do {
+            translation = try JSON5Translation(body, withoutBraces: context.assumesTopLevelDictionary)
+        } catch {
+            throw invalid(error)
+        }
+        return try translation.output.withUnsafeBytes { text in
+            switch Result(catching: { () throws(JSONError) in try parser.parse(text, padded: true) }) {
+            case .success(let document):
+                if !translation.specials.isEmpty {
+                    let offsets = translation.specials.map(\.offset)
+                    guard let indexes = NumberLocator.tapeIndexes(ofNumbersAt: offsets,
+                                                                  in: text.bindMemory(to: UInt8.self)) else {
+                        throw invalid(JSONError(kind: .invalidLiteral, offset: 0, in: body))
+                    }
+                    document.storage.addNumbers(zip(indexes, translation.specials).map { ($0, $1.text) })
+                }
+                return try root(document.storage, text)
+            case .failure(let error):
+                throw invalid(JSONError(kind: error.kind, offset: translation.inputOffset(of: error.offset), in: body))
             }
         }
     }

@@ -5,7 +5,8 @@ final class DocumentStorage: @unchecked Sendable {
     // Immutable after init; the tape is only read.
     let tape: Tape
     /// The texts of the numbers simdjson could not hold, by tape index (nil for almost every document).
-    let bigNumbers: BigNumbers?
+    /// Set only before the storage is shared (by the parse, or by `addNumbers` right after it).
+    private(set) var bigNumbers: BigNumbers?
     private let owner: Owner
 
     private enum Owner {
@@ -31,6 +32,12 @@ final class DocumentStorage: @unchecked Sendable {
         self.tape = Tape(words: UnsafePointer(memory.assumingMemoryBound(to: UInt64.self)), count: source.count,
                          strings: UnsafePointer((memory + wordBytes).assumingMemoryBound(to: UInt8.self)))
         self.owner = .copy(memory)
+    }
+
+    /// Adds number texts the tape holds placeholders for (JSON5's `Infinity` and `NaN`); only right
+    /// after the parse, before the storage is shared.
+    func addNumbers(_ extra: [(tapeIndex: Int, text: String)]) {
+        bigNumbers = BigNumbers(merging: bigNumbers, extra)
     }
 
     deinit {

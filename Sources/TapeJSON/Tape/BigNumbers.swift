@@ -35,6 +35,28 @@ final class BigNumbers: @unchecked Sendable {
         self.ranges = ranges
     }
 
+    /// A table with the entries of `base` (if any) and `extra`.
+    convenience init(merging base: BigNumbers?, _ extra: [(tapeIndex: Int, text: String)]) {
+        var entries: [(index: Int, text: [UInt8])] = base.map { base in
+            base.ranges.map { (index: $0.key, text: Array(UnsafeBufferPointer(rebasing: base.bytes[$0.value]))) }
+        } ?? []
+        entries += extra.map { (index: $0.tapeIndex, text: Array($0.text.utf8)) }
+        self.init(copying: entries.map(\.index), entries.map(\.text))
+    }
+
+    private init(copying indexes: [Int], _ buffers: [[UInt8]]) {
+        let total = buffers.reduce(0) { $0 + $1.count }
+        bytes = .allocate(capacity: max(total, 1))
+        var ranges: [Int: Range<Int>] = [:]
+        var offset = 0
+        for (index, buffer) in zip(indexes, buffers) {
+            _ = UnsafeMutableBufferPointer(rebasing: bytes[offset..<(offset + buffer.count)]).initialize(from: buffer)
+            ranges[index] = offset..<(offset + buffer.count)
+            offset += buffer.count
+        }
+        self.ranges = ranges
+    }
+
     deinit { bytes.deallocate() }
 
     var count: Int { ranges.count }
