@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A run of complete lines from a JSON Lines input, in an owned buffer followed by simdjson's padding.
 ///
 /// Readers cut the input into chunks at line boundaries; a chunk is the unit of work that one worker
@@ -86,53 +84,4 @@ final class LineChunk: @unchecked Sendable {
     func recycle() {
         if region == nil { pool?.give(self) }
     }
-}
-
-/// Reuses chunk buffers so that streaming a file does not map and fault in new memory for every chunk.
-/// Buffers grown past `largestKept` for a long line are freed, not kept: memory goes back down after it.
-final class ChunkPool: Sendable {
-    private let idle = Mutex<[LineChunk]>([])
-    private let keep: Int
-    private let largestKept: Int
-
-    init(keep: Int, largestKept: Int = 64 << 20) {
-        self.keep = keep
-        self.largestKept = largestKept
-    }
-
-    func take(capacity: Int) -> LineChunk {
-        if let chunk = idle.withLock({ list -> LineChunk? in
-            guard let k = list.lastIndex(where: { $0.capacity >= capacity }) else { return nil }
-            return list.remove(at: k)
-        }) {
-            chunk.count = 0
-            chunk.start = 0
-            chunk.skippedLength = 0
-            chunk.skippedExcerpt = ""
-            return chunk
-        }
-        return LineChunk(capacity: capacity, pool: self)
-    }
-
-    func give(_ chunk: LineChunk) {
-        guard chunk.capacity <= largestKept else { return }
-        idle.withLock { list in if list.count < keep { list.append(chunk) } }
-    }
-}
-
-/// Bytes already in memory (a padded copy of the caller's), which chunks view in place.
-final class ChunkRegion: @unchecked Sendable {
-    let bytes: UnsafeRawBufferPointer
-    private let owned: UnsafeMutableRawPointer
-
-    /// A padded copy of `source`.
-    init(copying source: UnsafeRawBufferPointer) {
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: source.count + Simd.padding, alignment: 64)
-        if source.count > 0 { memory.copyMemory(from: source.baseAddress!, byteCount: source.count) }
-        (memory + source.count).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
-        self.owned = memory
-        self.bytes = UnsafeRawBufferPointer(start: memory, count: source.count)
-    }
-
-    deinit { owned.deallocate() }
 }

@@ -1,0 +1,47 @@
+/// A line that could not be used: invalid JSON, or (when decoding) a value that does not decode.
+public struct JSONLineError: Error, CustomStringConvertible, @unchecked Sendable {
+    /// The 1-based line number.
+    public var line: Int
+    /// The 1-based column of the problem (1 when the whole line is at fault, as for a decoding error).
+    public var column: Int
+    /// The byte offset of the problem in the input.
+    public var offset: Int
+    /// The underlying error: a `JSONError` for invalid JSON, a `DecodingError` (or whatever a transform
+    /// threw) otherwise.
+    public var underlying: any Error
+    /// For `JSONArrayStream`: the 0-based index of the element at fault (nil for JSON Lines, and for an
+    /// error in the array's own syntax before its first element or after its end).
+    public var elementIndex: Int?
+
+    public init(line: Int, column: Int, offset: Int, underlying: any Error) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.underlying = underlying
+    }
+
+    init(_ error: JSONError) {
+        self.init(line: error.line, column: error.column, offset: error.offset, underlying: error)
+    }
+
+    /// A one-line message without the position.
+    public var message: String {
+        if let json = underlying as? JSONError {
+            return json.message + (json.excerpt.isEmpty ? "" : " near '\(json.excerpt)'")
+        }
+        if let decoding = underlying as? DecodingError {
+            switch decoding {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+                 .dataCorrupted(let context):
+                let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+                return (path.isEmpty ? "" : "at \(path): ") + context.debugDescription
+            @unknown default:
+                return String(describing: decoding)
+            }
+        }
+        return String(describing: underlying)
+    }
+
+    /// `line L, column C: message`.
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
