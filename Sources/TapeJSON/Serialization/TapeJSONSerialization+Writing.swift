@@ -86,6 +86,33 @@ struct ObjectGraphWriter: ~Copyable {
 
     mutating func write(_ object: Any?) throws {
         guard let object else { out.append("null"); return }
+        // The types of JSONSerialization's graphs first, by their dynamic type: a chain of `as?`
+        // casts tries bridging conversions for every class instance and costs microseconds a value.
+        let type = ObjectIdentifier(Swift.type(of: object))
+        if type == GraphTypes.string {
+            out.appendQuoted(object as! String, escapeSlashes: escapeSlashes)
+            return
+        } else if type == GraphTypes.dictionary {
+            try writeObject(object as! [String: Any])
+            return
+        } else if type == GraphTypes.array {
+            try writeArray(object as! [Any])
+            return
+        } else if Swift.type(of: object) is AnyClass {
+            let instance = object as AnyObject
+            if let number = instance as? NSNumber {
+                if let decimal = number as? NSDecimalNumber {
+                    try writeDecimal(decimal.decimalValue, decimal)
+                } else {
+                    try writeNumber(number)
+                }
+                return
+            }
+            if instance is NSNull {
+                out.append("null")
+                return
+            }
+        }
         switch object {
         case let string as String:
             out.appendQuoted(string, escapeSlashes: escapeSlashes)
@@ -267,6 +294,13 @@ struct ObjectGraphWriter: ~Copyable {
         default: return false
         }
     }
+}
+
+/// The dynamic types of the containers and strings `JSONSerialization.jsonObject` returns.
+private enum GraphTypes {
+    static let string = ObjectIdentifier(String.self)
+    static let dictionary = ObjectIdentifier([String: Any].self)
+    static let array = ObjectIdentifier([Any].self)
 }
 
 /// An `Optional` inside an `Any` (nil is written `null`, a value as itself).

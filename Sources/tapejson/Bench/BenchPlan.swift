@@ -54,6 +54,16 @@ struct BenchPlan {
         comparisons.append(Comparison(file: name, operation: "parse + event walk vs native parse", subject: events, baseline: native))
         comparisons.append(Comparison(file: name, operation: "parse + event walk vs JSONSerialization", subject: events, baseline: serialization))
         comparisons.append(Comparison(file: name, operation: "TapeJSONSerialization vs JSONSerialization", subject: tapeSerialization, baseline: serialization))
+        // Writing the object graph back (MB/s of JSON written).
+        let graph = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        let written = try JSONSerialization.data(withJSONObject: graph, options: [.fragmentsAllowed]).count
+        let tapeWrite = add(Workload(file: name, operation: "data(withJSONObject:)", library: "TapeJSONSerialization", bytes: written) {
+            _ = try TapeJSONSerialization.data(withJSONObject: graph, options: [.fragmentsAllowed])
+        })
+        let foundationWrite = add(Workload(file: name, operation: "data(withJSONObject:)", library: "JSONSerialization", bytes: written) {
+            _ = try JSONSerialization.data(withJSONObject: graph, options: [.fragmentsAllowed])
+        })
+        comparisons.append(Comparison(file: name, operation: "TapeJSONSerialization.data vs JSONSerialization.data", subject: tapeWrite, baseline: foundationWrite))
         if let model = CorpusModel.forFile(name) {
             let decode = add(Workload(file: name, operation: "decode \(model.name)", library: "TapeJSONDecoder", bytes: size) {
                 try model.decodeWithTapeJSON(data)

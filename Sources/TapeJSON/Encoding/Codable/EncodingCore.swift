@@ -165,6 +165,9 @@ final class EncodingCore {
         while let last = frames.last, last.slotDepth >= slot.depth { closeFrame() }
         if case .none = slot.content { writeEmptyObject() }
         slot.active = false
+        // Drop the reference to the parent so the parent's slot object can be reused for its next
+        // sibling (a slot is reused only while nothing else references it).
+        slot.parent = nil
         activeDepth = slot.depth &- 1
     }
 
@@ -406,6 +409,7 @@ final class EncodingCore {
         }
         while activeDepth > slotDepth {
             slots[activeDepth].active = false
+            slots[activeDepth].parent = nil
             activeDepth -= 1
         }
     }

@@ -18,44 +18,46 @@ enum KeyWordSplitter {
     }
 
     /// The key's words, each lowercased, joined with `separator` (Foundation's snake_case split).
+    /// Positions are Characters (a letter with combining marks is one), classified by their first
+    /// scalar, as Foundation's string indices step.
     static func joinedWords(_ key: String, separator: String) -> String {
-        let scalars = Array(key.unicodeScalars)
-        guard !scalars.isEmpty else { return key }
+        let characters = Array(key)
+        guard !characters.isEmpty else { return key }
+        let upper = characters.map { isUpper($0.unicodeScalars.first!) }
+        let lower = characters.map { isLower($0.unicodeScalars.first!) }
         var words: [Range<Int>] = []
         var wordStart = 0
         var searchFrom = 1
-        let end = scalars.count
-        func firstIndex(from start: Int, where test: (Unicode.Scalar) -> Bool) -> Int? {
+        let end = characters.count
+        func firstIndex(from start: Int, in flags: [Bool]) -> Int? {
             var i = start
             while i < end {
-                if test(scalars[i]) { return i }
+                if flags[i] { return i }
                 i += 1
             }
             return nil
         }
-        while let upper = firstIndex(from: searchFrom, where: isUpper) {
-            words.append(wordStart..<upper)
-            guard let lower = firstIndex(from: upper, where: isLower) else {
-                wordStart = upper
+        while let u = firstIndex(from: searchFrom, in: upper) {
+            words.append(wordStart..<u)
+            guard let l = firstIndex(from: u, in: lower) else {
+                wordStart = u
                 break
             }
-            if lower == upper + 1 {
+            if l == u + 1 {
                 // A capital followed by a lowercase letter: a word starts at the capital.
-                wordStart = upper
+                wordStart = u
             } else {
                 // A run of capitals: a word of its own, up to the capital before the lowercase letter.
-                words.append(upper..<(lower - 1))
-                wordStart = lower - 1
+                words.append(u..<(l - 1))
+                wordStart = l - 1
             }
-            searchFrom = lower + 1
+            searchFrom = l + 1
         }
         words.append(wordStart..<end)
         var result = ""
         for (n, word) in words.enumerated() {
             if n > 0 { result += separator }
-            var text = String.UnicodeScalarView()
-            text.append(contentsOf: scalars[word])
-            result += String(text).lowercased()
+            result += String(characters[word]).lowercased()
         }
         return result
     }

@@ -1,0 +1,42 @@
+/// A `JSONValue` encodes as the JSON it is, so a subtree read from one document can be written inside
+/// another output (by `TapeJSONEncoder`, `JSONEncoder` or any encoder): objects as keyed containers
+/// (members in document order; a key that occurs twice keeps its last value), arrays as unkeyed ones,
+/// numbers as `Int64`, `UInt64` or `Double` as simdjson read them.
+extension JSONValue: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        switch kind {
+        case .object:
+            var container = encoder.container(keyedBy: DocumentKey.self)
+            for member in members { try container.encode(member.value, forKey: DocumentKey(stringValue: member.key)) }
+        case .array:
+            var container = encoder.unkeyedContainer()
+            for element in elements { try container.encode(element) }
+        case .string:
+            var container = encoder.singleValueContainer()
+            try container.encode(string!)
+        case .int:
+            var container = encoder.singleValueContainer()
+            try container.encode(int64!)
+        case .uint:
+            var container = encoder.singleValueContainer()
+            try container.encode(uint64!)
+        case .double:
+            var container = encoder.singleValueContainer()
+            try container.encode(double!)
+        case .bool:
+            var container = encoder.singleValueContainer()
+            try container.encode(bool!)
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        }
+    }
+
+    /// The key of a member of an encoded `JSONValue` object.
+    private struct DocumentKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
