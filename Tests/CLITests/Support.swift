@@ -47,66 +47,26 @@ struct POSIXError: Error, CustomStringConvertible {
 /// still going after `watchdog` seconds is killed, and so reported as signaled: a hang fails the test
 /// instead of blocking the suite.
 func tapejson(_ arguments: [String], stdin: [UInt8]? = nil, watchdog: Double = 20) throws -> RunResult {
-    _ = Tool.ignoreSIGPIPE
-    let tool = try #require(Tool.path, "tapejson not found next to \(CommandLine.arguments.first ?? "?")")
-    return try withTemporaryDirectory { directory in
+    try withTemporaryDirectory { directory in
         let outPath = directory + "/stdout"
         let errPath = directory + "/stderr"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        // Close-on-exec, so that children spawned by concurrent tests do not hold the write end open.
-        var pipeEnds: [Int32] = [-1, -1]
-        if stdin != nil {
-            let made = Tool.spawnLock.withLock { () -> Bool in
-                guard pipe(&pipeEnds) == 0 else { return false }
-                _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
-                _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
-                return true
-            }
-            guard made else { throw POSIXError(call: "pipe", code: errno) }
-            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let input = try stdin.map { _ in try makePipe() }
+        let pid: pid_t
+        do {
+            pid = try spawn(arguments, stdin: input.map { .descriptor($0.read) } ?? .path("/dev/null"),
+                            stdout: .path(outPath), stderr: .path(errPath))
+        } catch {
+            if let input { close(input.read); close(input.write) }
+            throw error
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let spawned = Tool.spawnLock.withLock { posix_spawn(&pid, tool, &actions, &attributes, argv, environ) }
-        if let stdin {
-            close(pipeEnds[0])
-            defer { close(pipeEnds[1]) }
-            if spawned == 0 { writeAll(pipeEnds[1], stdin) }
+        if let input, let stdin {
+            close(input.read)
+            writeAll(input.write, stdin)
+            close(input.write)
         }
-        guard spawned == 0 else { throw POSIXError(call: "posix_spawn", code: spawned) }
-
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(watchdog)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                break
-            }
-            usleep(1000)
-        }
-        let signal = status & 0x7F
-        return RunResult(
-            status: signal == 0 ? (status >> 8) & 0xFF : -1,
-            signaled: signal != 0 && signal != 0x7F,
-            stdout: String(decoding: try readFile(outPath), as: UTF8.self),
-            stderr: String(decoding: try readFile(errPath), as: UTF8.self))
+        let ending = try wait(pid, stderrPath: errPath, watchdog: watchdog)
+        return RunResult(status: ending.status, signaled: ending.signal != 0 && ending.signal != 0x7F,
+                         stdout: String(decoding: try readFile(outPath), as: UTF8.self), stderr: ending.stderr)
     }
 }
 
