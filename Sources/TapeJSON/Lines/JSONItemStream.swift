@@ -488,16 +488,18 @@ struct ItemSplitter {
         phase = .walk
         let span = UnsafeRawBufferPointer(start: buffer + valueStart, count: end - valueStart)
         stack[stack.count - 1].expect = .colon
-        // Every key is checked (the items' keys too: a member's key is not part of its value); those on the
-        // pointer's path are then compared with its tokens. Printable ASCII without escapes is its own
-        // text; anything else is parsed (checked and unescaped).
+        // Every key is checked (the items' keys too: a member's key is not part of its value); only those
+        // on the pointer's path are kept, to be compared with its tokens. Printable ASCII without escapes
+        // is its own text; anything else is parsed (checked and unescaped).
+        let frame = stack[stack.count - 1]
+        let compared = tokens.map { frame.onPath && !frame.holdsItems && stack.count <= $0.count } ?? false
         if span.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) {
-            stack[stack.count - 1].key = Array(span.dropFirst().dropLast())
+            if compared { stack[stack.count - 1].key = Array(span.dropFirst().dropLast()) }
             return nil
         }
         do {
             let key = try JSONParser.shared.parse(bytes: span).root.string ?? ""
-            stack[stack.count - 1].key = Array(key.utf8)
+            if compared { stack[stack.count - 1].key = Array(key.utf8) }
             return nil
         } catch {
             phase = .done
