@@ -68,6 +68,7 @@ struct EventChecksum {
         case .double(let number): value &+= number.bitPattern
         case .bool(let flag): value &+= flag ? 5 : 6
         case .null: value &+= 7
+        case .bigNumber(let text): value &+= UInt64(text.count)
         }
     }
 }
