@@ -208,7 +208,7 @@ struct ItemSplitter {
 
     private enum Phase { case walk, inValue, inKey, done }
     /// What becomes of the value being scanned.
-    private enum Purpose { case item, check, descend }
+    private enum Purpose { case item, check }
 
     var source: any ByteSource
     let blockSize: Int
@@ -469,7 +469,7 @@ struct ItemSplitter {
             defer { index += 1 }
             return .item(span, delimited: delimited(span, end: end), offset: offset, line: valueLine,
                          column: valueColumn, index: index)
-        case .check, .descend:
+        case .check:
             guard case .failure(let code) = envelopeParser.parse(span, padded: true) else { return nil }
             if code == .number || code == .numberOutOfRange, let rewritten = BigNumbers.rewrite(span) {
                 // Numbers simdjson cannot hold are valid JSON (see `BigNumbers`): check the rest around them.
@@ -644,13 +644,13 @@ struct ItemSplitter {
             // A value cut off by the end: simdjson says where it first goes wrong (often before the end).
             let piece = finishValue(at: count)
             phase = .done
-            return piece ?? fail(.unexpectedEndOfInput, atEnd: true)
+            return piece ?? failAtEnd(.unexpectedEndOfInput)
         case .inValue, .inKey:
-            return fail(.unexpectedEndOfInput, atEnd: true)
+            return failAtEnd(.unexpectedEndOfInput)
         case .walk:
-            if !stack.isEmpty { return fail(.unexpectedEndOfInput, atEnd: true) }
+            if !stack.isEmpty { return failAtEnd(.unexpectedEndOfInput) }
             if !rootDone {
-                return fail(.emptyInput, atEnd: true)
+                return failAtEnd(.emptyInput)
             }
             phase = .done
             if itemsFound || tokens == nil { return nil }
@@ -660,7 +660,8 @@ struct ItemSplitter {
         }
     }
 
-    private mutating func fail(_ kind: JSONError.Kind, atEnd: Bool) -> Piece {
+    /// Stops with an envelope error at the end of the input.
+    private mutating func failAtEnd(_ kind: JSONError.Kind) -> Piece {
         position = count
         return fail(kind)
     }

@@ -248,19 +248,20 @@ struct JSONByteOutput: ~Copyable {
     /// Texts of up to 15 bytes are small Strings, made without allocating.
     @inline(__always)
     mutating func appendDouble(_ value: Double) {
-        var text = value.description
-        text.withUTF8 { utf8 in
-            reserve(utf8.count)
-            (base + count).update(from: utf8.baseAddress!, count: utf8.count)
-            count &+= Self.trimmedPointZero(base + count, utf8.count)
-        }
+        appendNumberText(value.description)
     }
 
     /// A finite Float as Swift's `description` writes it, without a trailing `.0` (its text always
     /// fits a small, unallocated String).
     @inline(__always)
     mutating func appendFloat(_ value: Float) {
-        var text = value.description
+        appendNumberText(value.description)
+    }
+
+    /// A floating-point `description`, without its trailing `.0`.
+    @inline(__always)
+    private mutating func appendNumberText(_ description: String) {
+        var text = description
         text.withUTF8 { utf8 in
             reserve(utf8.count)
             (base + count).update(from: utf8.baseAddress!, count: utf8.count)
