@@ -74,6 +74,21 @@ const char *tj_active_implementation_description(void);
 /// simdjson's message for an error code.
 const char *tj_error_message(int code);
 
+/// What `tj_count_lines` found in a run of bytes.
+typedef struct tj_line_count {
+    /// The number of `\n` bytes.
+    size_t newlines;
+    /// The index of the last of them (when `newlines > 0`).
+    size_t last_newline;
+    /// The bytes after the last `\n` (after the start when there is none) that start a UTF-8 sequence:
+    /// the columns those bytes add to their line.
+    size_t scalars_after;
+} tj_line_count;
+
+/// Counts the lines in `buf[0 ..< len]` (16 bytes at a time with SSE2, a plain loop elsewhere), for
+/// positions in a stream whose earlier bytes are gone. Reads no byte past `len`.
+void tj_count_lines(const uint8_t *buf, size_t len, tj_line_count *out);
+
 /// A parser for documents up to `max_capacity` bytes and `max_depth` nesting levels.
 /// Returns NULL when memory cannot be allocated.
 tj_parser *tj_parser_create(size_t max_capacity, size_t max_depth);

@@ -1,0 +1,60 @@
+import Foundation
+
+// The pull forms of `JSONStreamParser`: it reads the input itself, feeding the parser block by block,
+// then finishes it. Each stops reading early when the handler stops the parse.
+
+extension JSONStreamParser {
+    /// Parses the document in the file at `path` (`-` for standard input, read from where it stands),
+    /// read `blockSize` bytes at a time straight into the parser's window, then finishes.
+    ///
+    /// - Throws: `JSONInputError` when the input cannot be read (or a regular file shrinks while it is
+    ///   read); the document's `JSONError`; anything the handler throws.
+    public func parse(contentsOfFile path: String, blockSize: Int = 1 << 20) throws {
+        var source = path == "-" ? try FileDescriptorSource(fd: 0, path: "-") : try FileDescriptorSource(path: path)
+        try parse(&source, blockSize: blockSize)
+    }
+
+    /// Parses the document read from an open file handle (a file, a pipe, a socket,
+    /// `FileHandle.standardInput`), from where it stands to its end, then finishes.
+    public func parse(fileHandle: FileHandle, blockSize: Int = 1 << 20) throws {
+        try withExtendedLifetime(fileHandle) {
+            var source = try FileDescriptorSource(fd: fileHandle.fileDescriptor,
+                                                  path: "file handle \(fileHandle.fileDescriptor)")
+            try parse(&source, blockSize: blockSize)
+        }
+    }
+
+    func parse(_ source: inout some ByteSource, blockSize: Int) throws {
+        let block = max(4096, blockSize)
+        while !isStopped, try feed(from: &source, limit: block) {}
+        try finish()
+    }
+
+    /// Parses a document arriving as an asynchronous sequence of byte chunks (`[UInt8]`, `Data`, ...),
+    /// each fed as it comes, then finishes.
+    public func parse<Chunks: AsyncSequence>(chunks: Chunks) async throws where Chunks.Element: ContiguousBytes {
+        for try await chunk in chunks {
+            try chunk.withUnsafeBytes { try feed($0) }
+            if isStopped { return }
+        }
+        try finish()
+    }
+
+    /// Parses a document arriving as an asynchronous sequence of bytes (`FileHandle.bytes`,
+    /// `URL.resourceBytes`), fed in blocks of up to `blockSize` bytes, then finishes.
+    public func parse<Bytes: AsyncSequence>(bytes: Bytes, blockSize: Int = 1 << 16) async throws
+    where Bytes.Element == UInt8 {
+        var block: [UInt8] = []
+        block.reserveCapacity(max(1, blockSize))
+        for try await byte in bytes {
+            block.append(byte)
+            if block.count >= blockSize {
+                try feed(block)
+                block.removeAll(keepingCapacity: true)
+                if isStopped { return }
+            }
+        }
+        try feed(block)
+        try finish()
+    }
+}
