@@ -16,38 +16,35 @@ struct Events: ParsableCommand {
     var path: String
 
     func run() throws {
-        let file: PaddedFile
-        do { file = try openInput(path) } catch {
-            Diagnostics.error("tapejson: \(error)")
-            throw ExitCode(ExitStatus.usageOrIO)
+        // Streamed through the push parser: constant memory whatever the document's size.
+        var printer = try streamDocument(path, into: EventPrinter())
+        try printer.out.finish()
+    }
+}
+
+/// Prints one line per event.
+private struct EventPrinter: JSONEventHandler {
+    var out = HeldOutput()
+    var line = JSONTextWriter()
+
+    mutating func handle(_ event: JSONEvent) throws -> JSONWalkDecision {
+        line.bytes.removeAll(keepingCapacity: true)
+        switch event {
+        case .startObject: line.writeRaw("start-object")
+        case .endObject: line.writeRaw("end-object")
+        case .startArray: line.writeRaw("start-array")
+        case .endArray: line.writeRaw("end-array")
+        case .key(let name): line.writeRaw("key "); line.writeString(name)
+        case .string(let text): line.writeRaw("string "); line.writeString(text)
+        case .int(let n): line.writeRaw("int "); line.writeInt(n)
+        case .uint(let n): line.writeRaw("uint "); line.writeUInt(n)
+        case .double(let x): line.writeRaw("double "); line.writeDouble(x)
+        case .bool(let b): line.writeRaw(b ? "bool true" : "bool false")
+        case .null: line.writeRaw("null")
+        case .bigNumber(let text): line.writeRaw("number "); line.writeNumber(text)
         }
-        let document: JSONDocument
-        do { document = try JSONParser.shared.parse(paddedBytes: file.bytes) } catch {
-            Diagnostics.report(path: path, error)
-            throw ExitCode(ExitStatus.invalid)
-        }
-        var out = StandardOutput()
-        var line = JSONTextWriter()
-        var reader = document.events
-        while let event = reader.next() {
-            line.bytes.removeAll(keepingCapacity: true)
-            switch event {
-            case .startObject: line.writeRaw("start-object")
-            case .endObject: line.writeRaw("end-object")
-            case .startArray: line.writeRaw("start-array")
-            case .endArray: line.writeRaw("end-array")
-            case .key(let name): line.writeRaw("key "); line.writeString(name)
-            case .string(let text): line.writeRaw("string "); line.writeString(text)
-            case .int(let n): line.writeRaw("int "); line.writeInt(n)
-            case .uint(let n): line.writeRaw("uint "); line.writeUInt(n)
-            case .double(let x): line.writeRaw("double "); line.writeDouble(x)
-            case .bool(let b): line.writeRaw(b ? "bool true" : "bool false")
-            case .null: line.writeRaw("null")
-            case .bigNumber(let text): line.writeRaw("number "); line.writeNumber(text)
-            }
-            line.bytes.append(0x0A)
-            try out.write(line.bytes)
-        }
-        try out.flush()
+        line.bytes.append(0x0A)
+        try out.write(line.bytes)
+        return .continue
     }
 }

@@ -16,30 +16,84 @@ struct Paths: ParsableCommand {
     var path: String
 
     func run() throws {
-        let file: PaddedFile
-        do { file = try openInput(path) } catch {
-            Diagnostics.error("tapejson: \(error)")
-            throw ExitCode(ExitStatus.usageOrIO)
-        }
-        let document: JSONDocument
-        do { document = try JSONParser.shared.parse(paddedBytes: file.bytes) } catch {
-            Diagnostics.report(path: path, error)
-            throw ExitCode(ExitStatus.invalid)
-        }
-        var out = StandardOutput()
-        var printer = LeafPrinter()
-        try document.root.forEachLeaf { pointer, value in
-            printer.line.bytes.removeAll(keepingCapacity: true)
-            pointer.withUnsafeBufferPointer { printer.line.bytes.append(contentsOf: $0) }
-            printer.line.bytes.append(0x09)
-            printer.line.write(value)
-            printer.line.bytes.append(0x0A)
-            try out.write(printer.line.bytes)
-        }
-        try out.flush()
+        // Streamed through the push parser: constant memory whatever the document's size.
+        var printer = try streamDocument(path, into: LeafPrinter())
+        try printer.out.finish()
     }
 }
 
-private struct LeafPrinter {
+/// Prints `pointer<TAB>value` for every leaf, tracking the pointer through the events.
+private struct LeafPrinter: JSONEventHandler {
+    /// An open container: where its own pointer ends, its next index, and whether it has had a child.
+    struct Frame {
+        let isObject: Bool
+        let pointerLength: Int
+        var index = 0
+        var empty = true
+    }
+
+    var out = HeldOutput()
     var line = JSONTextWriter()
+    var pointer: [UInt8] = []
+    var frames: [Frame] = []
+
+    /// A value starts: in an array, its index is its pointer token (an object's key came before).
+    private mutating func valueStarts() {
+        guard let top = frames.last, !top.isObject else { return }
+        pointer.removeSubrange(top.pointerLength...)
+        pointer.append(UInt8(ascii: "/"))
+        pointer.append(contentsOf: String(top.index).utf8)
+        frames[frames.count - 1].index += 1
+        frames[frames.count - 1].empty = false
+    }
+
+    private mutating func printLeaf(pointerLength: Int, _ write: (inout JSONTextWriter) -> Void) throws {
+        line.bytes.removeAll(keepingCapacity: true)
+        line.bytes.append(contentsOf: pointer[..<pointerLength])
+        line.bytes.append(0x09)
+        write(&line)
+        line.bytes.append(0x0A)
+        try out.write(line.bytes)
+    }
+
+    mutating func handle(_ event: JSONEvent) throws -> JSONWalkDecision {
+        switch event {
+        case .key(let name):
+            let top = frames[frames.count - 1]
+            pointer.removeSubrange(top.pointerLength...)
+            pointer.append(UInt8(ascii: "/"))
+            let utf8 = name.utf8
+            for k in utf8.indices {
+                let byte = utf8[k]
+                switch byte {
+                case UInt8(ascii: "~"): pointer += [UInt8(ascii: "~"), UInt8(ascii: "0")]
+                case UInt8(ascii: "/"): pointer += [UInt8(ascii: "~"), UInt8(ascii: "1")]
+                default: pointer.append(byte)
+                }
+            }
+            frames[frames.count - 1].empty = false
+        case .startObject, .startArray:
+            valueStarts()
+            if case .startObject = event {
+                frames.append(Frame(isObject: true, pointerLength: pointer.count))
+            } else {
+                frames.append(Frame(isObject: false, pointerLength: pointer.count))
+            }
+        case .endObject, .endArray:
+            let frame = frames.removeLast()
+            if frame.empty {
+                try printLeaf(pointerLength: frame.pointerLength) { $0.writeRaw(frame.isObject ? "{}" : "[]") }
+            }
+        default:
+            valueStarts()
+            var separators = JSONTextWriter.SeparatorState()
+            line.bytes.removeAll(keepingCapacity: true)
+            line.bytes.append(contentsOf: pointer)
+            line.bytes.append(0x09)
+            line.write(event, separators: &separators)
+            line.bytes.append(0x0A)
+            try out.write(line.bytes)
+        }
+        return .continue
+    }
 }
