@@ -43,6 +43,25 @@ struct BenchPlan {
             while let event = reader.next() { sink.touch(event) }
             precondition(sink.checksum != 1, "keeps the walk from being optimised away")
         })
+        if Self.streamedFiles.contains(name) {
+            // The push parser fed 64 KiB at a time (as from a socket or a pipe), one parser reused across
+            // runs as the in-memory side reuses its simdjson parser.
+            let stream = try JSONStreamParser(handler: StreamedSink())
+            let streamed = add(Workload(file: name, operation: "events streamed (64 KiB chunks)", library: "TapeJSON JSONStreamParser",
+                                        bytes: size) {
+                stream.reset()
+                stream.handler.sink = EventSink()
+                var offset = 0
+                while offset < size {
+                    let n = min(1 << 16, size - offset)
+                    try stream.feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + n)]))
+                    offset += n
+                }
+                try stream.finish()
+                precondition(stream.handler.sink.checksum != 1, "keeps the walk from being optimised away")
+            })
+            comparisons.append(Comparison(file: name, operation: "streamed events vs parse + event walk", subject: streamed, baseline: events))
+        }
         let serialization = add(Workload(file: name, operation: "parse", library: "JSONSerialization", bytes: size) {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         })
@@ -236,6 +255,22 @@ struct CorpusModel {
         case "mesh.json": return .of(Mesh.self)
         default: return nil
         }
+    }
+}
+
+extension BenchPlan {
+    /// The files whose events are also streamed through `JSONStreamParser` (issue 17's acceptance rows).
+    static let streamedFiles: Set<String> = ["twitter.json", "citm_catalog.json", "canada.json"]
+}
+
+/// `EventSink` as a push parser's handler.
+struct StreamedSink: JSONEventHandler {
+    var sink = EventSink()
+
+    @inline(__always)
+    mutating func handle(_ event: JSONEvent) throws -> JSONWalkDecision {
+        sink.touch(event)
+        return .continue
     }
 }
 

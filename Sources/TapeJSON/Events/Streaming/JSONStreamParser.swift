@@ -143,6 +143,9 @@ public final class JSONStreamParser<Handler: JSONEventHandler> {
 
     deinit { buffer.deallocate() }
 
+    /// The bytes the window's buffer can hold now (what the tests check stays bounded).
+    var bufferCapacity: Int { capacity }
+
     // MARK: - Feeding
 
     /// Parses the next bytes of the document, delivering the events they complete.
@@ -183,6 +186,24 @@ public final class JSONStreamParser<Handler: JSONEventHandler> {
         ending = true
         try drain(final: true)
         if state != .stopped { state = .finished }
+    }
+
+    /// Makes the parser ready for a new document (after `finish()`, an error or a stop), keeping its
+    /// buffers and its simdjson parser warm: a loop over many documents allocates nothing after the first.
+    public func reset() {
+        count = 0
+        base = 0
+        clean = 0
+        state = .root
+        frames.removeAll(keepingCapacity: true)
+        first = true
+        resetScan()
+        lineAtBase = 1
+        scalarsBeforeBase = 0
+        failurePrefix = []
+        failure = nil
+        ending = false
+        bytesFed = 0
     }
 
     /// Reads up to `limit` bytes from `source` straight into the window (no copy) and parses them.
