@@ -89,6 +89,7 @@ typedef struct tj_line_count {
 /// positions in a stream whose earlier bytes are gone. Reads no byte past `len`.
 void tj_count_lines(const uint8_t *buf, size_t len, tj_line_count *out);
 
+
 /// A parser for documents up to `max_capacity` bytes and `max_depth` nesting levels.
 /// Returns NULL when memory cannot be allocated.
 tj_parser *tj_parser_create(size_t max_capacity, size_t max_depth);
@@ -127,6 +128,13 @@ typedef struct tj_scan_state {
 /// found: the value's grammar is checked by the parser afterwards.
 size_t tj_scan_to_separator(const uint8_t *buf, size_t from, size_t len, tj_scan_state *state, size_t *newlines,
                             size_t *last_newline);
+
+/// What `tj_scan_to_separator` does, for the streaming parser: the index of the next separator after the
+/// elements of an array or object from `from` (a `,`, `]` or `}` outside strings with no container of the
+/// element open), or `len` with `state` saying where the scan stands. Deep inside an element, a block of
+/// 64 bytes whose closes cannot bring the depth back to 0 is passed over with a popcount, so a large
+/// element costs little more than reading it. Needs 64 readable bytes past `len`.
+size_t tj_stream_scan(const uint8_t *buf, size_t from, size_t len, tj_scan_state *state);
 
 /// Scans `buf[0 ..< len]` for the numbers a zero on simdjson's tape may stand for besides zero:
 /// bit 0 is set when it may hold the integer `-0` (`-0` followed by neither a digit, `.` nor an

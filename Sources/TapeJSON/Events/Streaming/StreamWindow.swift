@@ -1,0 +1,602 @@
+import CSimdShim
+
+// The engine behind `JSONStreamParser` (whose documentation says what it does): the window of bytes, the
+// walk through the containers it enters, the batches simdjson parses, and the location of errors. Not
+// generic: only the methods that deliver events take the handler, so the walk itself is compiled once,
+// with no generic metadata in its loops.
+
+/// The window, the walk and the batches of one streamed document.
+final class StreamWindow {
+    /// The deepest nesting accepted, as `JSONParser.maxDepth`.
+    let maxDepth: Int
+    /// The most bytes of one unfinished array or object held before the parser enters it (delivers its
+    /// start and batches its elements one by one).
+    let window: Int
+    /// Whether the handler stopped the parse (`.stop`) or threw: later feeds are ignored.
+    var isStopped: Bool { state == .stopped }
+    /// Bytes fed so far.
+    private(set) var bytesFed = 0
+
+    /// Where the parser stands in the document.
+    enum State: Equatable {
+        /// Before the top-level value.
+        case root
+        /// In a top-level scalar (held whole until `finish()`).
+        case rootScalar
+        /// In the top frame's elements: `clean` is just past its opener or a comma.
+        case members
+        /// After an entered container closed: the top frame expects a comma or its end.
+        case afterValue
+        /// After the top-level value: only whitespace may follow.
+        case rootDone
+        /// An error is certain at `clean` or after; waiting for the bytes that say exactly which.
+        case failing
+        case finished
+        case stopped
+    }
+
+    /// An array or object the parser has entered.
+    struct Frame {
+        let isObject: Bool
+        /// Whether its events are muted (the handler skipped it or a container around it).
+        var skipping: Bool
+    }
+
+    let parser: SimdParser
+    /// The most bytes of complete elements parsed in one simdjson call (more than one element's worth
+    /// is split between calls; a single larger element is parsed whole).
+    let batchLimit: Int
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Valid bytes in `buffer`.
+    private var count = 0
+    /// The absolute offset of `buffer[0]` in the document.
+    private var base = 0
+    /// The buffer index up to which the document is accepted (events delivered, grammar checked).
+    private var clean = 0
+    var state = State.root
+    private var frames: [Frame] = []
+    /// In `.members`: whether `clean` is right after the frame's opener (no element read yet).
+    private var first = true
+    // The separator scan of the elements after `clean`.
+    private var scanPosition = 0
+    private var scanState = tj_scan_state(depth: 0, in_string: false, escaped: false)
+    /// The last element separator (a comma outside strings and nested containers) found after `clean`.
+    private var lastSeparator = -1
+    /// The pending size at which to try entering the pending value again (it was a scalar, or its key was
+    /// not complete).
+    private var enterRetrySize = 0
+    /// Line bookkeeping for the bytes already dropped: the line of `buffer[0]` and the columns (scalars)
+    /// that line has before it.
+    private var lineAtBase = 1
+    private var scalarsBeforeBase = 0
+    /// While `.failing`: the text standing for the open containers, and simdjson's error code.
+    private var failurePrefix: [UInt8] = []
+    private var failureCode = SimdErrorCode(Int(TJ_TAPE_ERROR))
+    /// The error thrown, thrown again by any later call.
+    private var failure: JSONError?
+
+    /// Bytes kept before `clean` when the buffer is compacted: the byte a batch's opener is written to,
+    /// and an error excerpt's context.
+    private static var keptBefore: Int { 32 }
+    /// Whether `finish()` is draining the last bytes.
+    private var ending = false
+
+    /// See `JSONStreamParser.init(handler:maxDepth:window:)`.
+    init(maxDepth: Int, window: Int) throws(JSONError) {
+        self.maxDepth = max(1, maxDepth)
+        self.window = max(64, window)
+        self.batchLimit = max(64, min(self.window, 1 << 20))
+        self.parser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: self.maxDepth)
+        self.capacity = 1 << 16
+        self.buffer = .allocate(capacity: capacity + Simd.padding)
+        (buffer + capacity).initialize(repeating: 0x20, count: Simd.padding)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The bytes the window's buffer can hold now (what the tests check stays bounded).
+    var bufferCapacity: Int { capacity }
+
+    // MARK: - Feeding
+
+    /// See `JSONStreamParser.feed(_:)`.
+    func feed<H: JSONEventHandler>(_ bytes: UnsafeRawBufferPointer, _ handler: inout H) throws {
+        precondition(state != .finished, "JSONStreamParser.feed(_:) after finish()")
+        if let failure { throw failure }
+        guard state != .stopped, let start = bytes.baseAddress else { return }
+        var offset = 0
+        // Large chunks go in slices, so the window (not the chunk) bounds what is held.
+        let slice = 1 << 20
+        while offset < bytes.count, state != .stopped {
+            let n = min(slice, bytes.count - offset)
+            reserve(n)
+            (buffer + count).update(from: (start + offset).assumingMemoryBound(to: UInt8.self), count: n)
+            count += n
+            bytesFed += n
+            offset += n
+            try drain(final: false, &handler)
+        }
+    }
+
+    /// See `JSONStreamParser.finish()`.
+    func finish<H: JSONEventHandler>(_ handler: inout H) throws {
+        if let failure { throw failure }
+        guard state != .stopped, state != .finished else { return }
+        ending = true
+        try drain(final: true, &handler)
+        if state != .stopped { state = .finished }
+    }
+
+    /// See `JSONStreamParser.reset()`.
+    func reset() {
+        count = 0
+        base = 0
+        clean = 0
+        state = .root
+        frames.removeAll(keepingCapacity: true)
+        first = true
+        resetScan()
+        lineAtBase = 1
+        scalarsBeforeBase = 0
+        failurePrefix = []
+        failure = nil
+        ending = false
+        bytesFed = 0
+    }
+
+    /// Reads up to `limit` bytes from `source` straight into the window (no copy) and parses them.
+    /// Returns false at the end of the input.
+    func feed<H: JSONEventHandler>(from source: inout some ByteSource, limit: Int, _ handler: inout H) throws -> Bool {
+        precondition(state != .finished, "JSONStreamParser.feed after finish()")
+        if let failure { throw failure }
+        reserve(limit)
+        let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + count, count: limit))
+        if n == 0 { return false }
+        count += n
+        bytesFed += n
+        try drain(final: false, &handler)
+        return true
+    }
+
+    /// Makes room for `n` more bytes: drops what is accepted, then grows.
+    private func reserve(_ n: Int) {
+        if count + n <= capacity { return }
+        compact()
+        if count + n <= capacity { return }
+        var bigger = capacity * 2
+        while bigger < count + n { bigger *= 2 }
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger + Simd.padding)
+        memory.update(from: buffer, count: count)
+        (memory + bigger).initialize(repeating: 0x20, count: Simd.padding)
+        buffer.deallocate()
+        buffer = memory
+        capacity = bigger
+    }
+
+    /// Drops the bytes before `clean` (keeping a few), counting their lines first.
+    private func compact() {
+        let drop = max(0, clean - Self.keptBefore)
+        guard drop > 0 else { return }
+        var lines = tj_line_count()
+        tj_count_lines(buffer, drop, &lines)
+        if lines.newlines > 0 {
+            lineAtBase += lines.newlines
+            scalarsBeforeBase = lines.scalars_after
+        } else {
+            scalarsBeforeBase += lines.scalars_after
+        }
+        buffer.update(from: buffer + drop, count: count - drop)
+        count -= drop
+        clean -= drop
+        scanPosition -= drop
+        if lastSeparator >= 0 { lastSeparator -= drop }
+        base += drop
+    }
+
+    // MARK: - The walk
+
+    private func resetScan() {
+        scanPosition = clean
+        scanState = tj_scan_state(depth: 0, in_string: false, escaped: false)
+        lastSeparator = -1
+        enterRetrySize = 0
+    }
+
+    private func skipWhitespace(_ from: Int) -> Int {
+        var i = from
+        while i < count {
+            switch buffer[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: i += 1
+            default: return i
+            }
+        }
+        return i
+    }
+
+    /// Accepts as much of the buffer as possible; `final` when no more bytes will come.
+    private func drain<H: JSONEventHandler>(final: Bool, _ handler: inout H) throws {
+        while true {
+            switch state {
+            case .finished, .stopped:
+                return
+            case .failing:
+                try throwFailure(final: final)
+                return
+            case .root:
+                let i = skipWhitespace(clean)
+                clean = i
+                if i >= count {
+                    if final { try fail(prefix: [], final: true) }
+                    return
+                }
+                let byte = buffer[i]
+                if (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")) && maxDepth > 1 {
+                    try enterContainer(at: i, key: nil, &handler)
+                } else {
+                    state = .rootScalar
+                }
+            case .rootScalar:
+                if !final {
+                    // Held whole; an error that is certain already (a byte that starts no value) is
+                    // reported without waiting for the end.
+                    if count - clean >= enterRetrySize {
+                        enterRetrySize = max(window, (count - clean) * 2)
+                        if let error = locate(prefix: [], final: false) { throw remember(error) }
+                    }
+                    return
+                }
+                let span = UnsafeRawBufferPointer(start: buffer + clean, count: count - clean)
+                guard let (tape, bigNumbers) = parse(span) else { return try fail(prefix: [], final: true) }
+                var reader = JSONEventReader(tape: tape, start: Tape.rootIndex, end: tape.count - 1)
+                reader.bigNumbers = bigNumbers
+                let outcome = try Self.deliver(&reader, to: &handler, muted: false, depthBase: 0, maxDepth: maxDepth)
+                if outcome == .stopped { state = .stopped; return }
+                clean = count
+                state = .rootDone
+            case .members:
+                if try !acceptElements(final: final, &handler) { return }
+            case .afterValue:
+                let i = skipWhitespace(clean)
+                clean = i
+                if i >= count {
+                    if final { return try fail(prefix: prefix(), final: true) }
+                    return
+                }
+                let top = frames[frames.count - 1]
+                if buffer[i] == UInt8(ascii: ",") {
+                    clean = i + 1
+                    state = .members
+                    first = false
+                    resetScan()
+                } else if buffer[i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    clean = i + 1
+                    try leaveContainer(&handler)
+                } else {
+                    return try fail(prefix: prefix(), final: final)
+                }
+            case .rootDone:
+                let i = skipWhitespace(clean)
+                clean = i
+                if i < count {
+                    throw remember(error(.trailingContent, at: i))
+                }
+                if final { state = .finished }
+                return
+            }
+        }
+    }
+
+    /// In `.members`: parses the complete elements after `clean` in one batch, or the rest of the
+    /// container when its end has arrived, or enters an element too large to hold. Returns false when
+    /// more bytes are needed.
+    private func acceptElements<H: JSONEventHandler>(final: Bool, _ handler: inout H) throws -> Bool {
+        var closer = -1
+        while scanPosition < count {
+            let end = tj_stream_scan(buffer, scanPosition, count, &scanState)
+            if end >= count {
+                scanPosition = count
+                break
+            }
+            if buffer[end] == UInt8(ascii: ",") {
+                lastSeparator = end
+                scanPosition = end + 1
+                if end - clean >= batchLimit { break }
+            } else {
+                closer = end
+                break
+            }
+        }
+        if closer >= 0 {
+            // The container's end has arrived: its remaining elements in one batch, then its end.
+            guard try batch(through: closer, closerIsReal: true, needsElement: !first, &handler) else { return false }
+            if state == .stopped { return false }
+            clean = closer + 1
+            try leaveContainer(&handler)
+            return state != .stopped
+        }
+        if lastSeparator >= 0 {
+            let separator = lastSeparator
+            guard try batch(through: separator, closerIsReal: false, needsElement: true, &handler) else { return false }
+            if state == .stopped { return false }
+            clean = separator + 1
+            first = false
+            lastSeparator = -1
+            enterRetrySize = 0
+            if scanPosition < clean {
+                resetScan()
+            }
+            return true
+        }
+        if final {
+            try fail(prefix: prefix(), final: true)
+            return false
+        }
+        if count - clean >= window && count - clean >= enterRetrySize {
+            if try enterPendingElement(&handler) { return true }
+            if state == .failing || state == .stopped { return state == .failing }
+            enterRetrySize = (count - clean) * 2
+        }
+        return false
+    }
+
+    /// Parses `buffer[clean - 1 ... through]` as the top frame's container (its opener written at
+    /// `clean - 1`, and its closer at `through` unless it is there) and delivers the elements' events.
+    /// Returns false (after moving to `.failing`) when the batch is invalid.
+    private func batch<H: JSONEventHandler>(through: Int, closerIsReal: Bool, needsElement: Bool, _ handler: inout H) throws -> Bool {
+        let top = frames[frames.count - 1]
+        let from = clean - 1
+        let savedOpener = buffer[from]
+        let savedCloser = buffer[through]
+        buffer[from] = top.isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")
+        if !closerIsReal { buffer[through] = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]") }
+        let span = UnsafeRawBufferPointer(start: buffer + from, count: through + 1 - from)
+        let parsed = parse(span)
+        buffer[from] = savedOpener
+        buffer[through] = savedCloser
+        guard let (tape, bigNumbers) = parsed, !(needsElement && tape.storedCount(Tape.rootIndex) == 0) else {
+            try fail(prefix: prefix(), final: ending)
+            return false
+        }
+        // The elements: the tape between the batch's own start and end words.
+        var reader = JSONEventReader(tape: tape, start: Tape.rootIndex + 1, end: tape.count - 2)
+        reader.bigNumbers = bigNumbers
+        reader.push(object: top.isObject)
+        let outcome = try Self.deliver(&reader, to: &handler, muted: top.skipping, depthBase: frames.count - 1,
+                                       maxDepth: maxDepth)
+        switch outcome {
+        case .done: return true
+        case .stopped:
+            state = .stopped
+            return true
+        case .tooDeep:
+            try fail(prefix: prefix(), final: ending)
+            return false
+        }
+    }
+
+    /// Parses a span (padded) with simdjson, reading numbers it cannot hold as `JSONParser` does.
+    private func parse(_ span: UnsafeRawBufferPointer) -> (Tape, BigNumbers?)? {
+        switch parser.parse(span, padded: true) {
+        case .success(let tape):
+            return (tape, nil)
+        case .failure(let code):
+            failureCode = code
+            guard code == .number || code == .numberOutOfRange, let rewritten = BigNumbers.rewrite(span) else { return nil }
+            return rewritten.copy.withUnsafeBytes { copy -> (Tape, BigNumbers?)? in
+                guard case .success(let tape) = parser.parse(copy, padded: false),
+                      let indexes = NumberLocator.tapeIndexes(ofNumbersAt: rewritten.numbers.map(\.lowerBound),
+                                                              in: copy.bindMemory(to: UInt8.self))
+                else { return nil }
+                let texts = zip(indexes, rewritten.numbers).map { index, range in
+                    (tapeIndex: index, text: UnsafeRawBufferPointer(rebasing: span[range]))
+                }
+                return (tape, BigNumbers(texts: texts))
+            }
+        }
+    }
+
+    /// Enters the container starting at buffer index `at` (a member value when `key` is the range of its
+    /// key's text): delivers the key and the start event, and reads its elements next.
+    private func enterContainer<H: JSONEventHandler>(at i: Int, key: Range<Int>?, _ handler: inout H) throws {
+        let isObject = buffer[i] == UInt8(ascii: "{")
+        let muted = frames.last?.skipping ?? false
+        if let key, !muted {
+            let span = UnsafeRawBufferPointer(start: buffer + key.lowerBound, count: key.count)
+            guard case .success(let tape) = parser.parse(span, padded: true),
+                  tape.tagByte(Tape.rootIndex) == TapeTag.string.rawValue
+            else { return try fail(prefix: prefix(), final: ending) }
+            let name = JSONString(utf8: Span(_unsafeElements: tape.stringBytes(Tape.rootIndex)))
+            if try handler.handle(.key(name)) == .stop { state = .stopped; return }
+        }
+        var frame = Frame(isObject: isObject, skipping: muted)
+        if !muted {
+            switch try handler.handle(isObject ? .startObject : .startArray) {
+            case .continue: break
+            case .skipChildren: frame.skipping = true
+            case .stop:
+                state = .stopped
+                return
+            }
+        }
+        frames.append(frame)
+        clean = i + 1
+        state = .members
+        first = true
+        resetScan()
+    }
+
+    /// The top frame's end has been accepted (`clean` is past it): delivers its end event.
+    private func leaveContainer<H: JSONEventHandler>(_ handler: inout H) throws {
+        let frame = frames.removeLast()
+        state = frames.isEmpty ? .rootDone : .afterValue
+        if !frame.skipping, try handler.handle(frame.isObject ? .endObject : .endArray) == .stop {
+            state = .stopped
+        }
+    }
+
+    /// The element after `clean` is still incomplete after `window` bytes: when it is an array or object,
+    /// enters it (returns true). Returns false when it is a scalar (held whole) or its start has not all
+    /// arrived; moves to `.failing` when its start is invalid.
+    private func enterPendingElement<H: JSONEventHandler>(_ handler: inout H) throws -> Bool {
+        let top = frames[frames.count - 1]
+        var i = skipWhitespace(clean)
+        var key: Range<Int>? = nil
+        if top.isObject {
+            guard i < count else { return false }
+            guard buffer[i] == UInt8(ascii: "\"") else {
+                try fail(prefix: prefix(), final: ending)
+                return false
+            }
+            var j = i + 1
+            while j < count && buffer[j] != UInt8(ascii: "\"") {
+                j += buffer[j] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard j < count else { return false }
+            key = i..<(j + 1)
+            i = skipWhitespace(j + 1)
+            guard i < count else { return false }
+            guard buffer[i] == UInt8(ascii: ":") else {
+                try fail(prefix: prefix(), final: ending)
+                return false
+            }
+            i = skipWhitespace(i + 1)
+            guard i < count else { return false }
+        }
+        let byte = buffer[i]
+        guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                return false   // a long scalar: held whole
+            default:
+                try fail(prefix: prefix(), final: ending)
+                return false
+            }
+        }
+        // The error scanner's depth rule: a non-empty container may not reach `maxDepth`.
+        if frames.count + 1 >= maxDepth {
+            if let error = locate(prefix: prefix(), final: false) { throw remember(error) }
+            return false
+        }
+        try enterContainer(at: i, key: key, &handler)
+        return state != .failing
+    }
+
+    // MARK: - Delivery
+
+    enum Delivery { case done, stopped, tooDeep }
+
+    /// Hands the reader's events to the handler, honouring its decisions; `muted` delivers none (a
+    /// skipped container). `depthBase` is the number of containers open around the reader's own depth
+    /// 1; a non-empty container reaching `maxDepth` returns `.tooDeep` before its event is delivered.
+    @inline(__always)
+    static func deliver<H: JSONEventHandler>(_ reader: inout JSONEventReader, to handler: inout H, muted: Bool, depthBase: Int,
+                        maxDepth: Int) throws -> Delivery {
+        var skipping = muted
+        var skipEnd = -1   // the reader depth at which a skipped container ends
+        while let event = reader.next() {
+            switch event {
+            case .startObject, .startArray:
+                if depthBase + reader.depth >= maxDepth,
+                   reader.tape.containerEnd(reader.lastStart) - 1 > reader.lastStart + 1 {
+                    return .tooDeep
+                }
+                if skipping { continue }
+            case .endObject, .endArray:
+                if skipping {
+                    if reader.depth == skipEnd { skipping = false; skipEnd = -1 }
+                    continue
+                }
+            default:
+                if skipping { continue }
+            }
+            switch try handler.handle(event) {
+            case .continue: break
+            case .skipChildren:
+                switch event {
+                case .startObject, .startArray:
+                    skipping = true
+                    skipEnd = reader.depth - 1
+                default: break
+                }
+            case .stop: return .stopped
+            }
+        }
+        return .done
+    }
+
+    // MARK: - Errors
+
+    /// The text that puts the error scanner in the state of the open containers at `clean`.
+    private func prefix() -> [UInt8] {
+        var text: [UInt8] = []
+        for frame in frames.dropLast() {
+            text += frame.isObject ? Array(#"{"":"#.utf8) : [UInt8(ascii: "[")]
+        }
+        guard let top = frames.last else { return state == .rootDone ? Array("[]".utf8) : [] }
+        switch state {
+        case .afterValue:
+            text += top.isObject ? Array(#"{"":0"#.utf8) : Array("[0".utf8)
+        default:
+            if first {
+                text.append(top.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            } else {
+                text += top.isObject ? Array(#"{"":0,"#.utf8) : Array("[0,".utf8)
+            }
+        }
+        return text
+    }
+
+    /// The document is invalid at `clean` or after: throws its error when the bytes at hand make it
+    /// certain, else waits for more (`.failing`).
+    private func fail(prefix: [UInt8], final: Bool) throws {
+        failurePrefix = prefix
+        state = .failing
+        try throwFailure(final: final)
+    }
+
+    private func throwFailure(final: Bool) throws {
+        if let error = locate(prefix: failurePrefix, final: final) { throw remember(error) }
+        if final {
+            // The scanner found nothing simdjson rejected: simdjson's verdict, at the end (as `JSONParser`).
+            throw remember(error(JSONError.Kind(fallbackFor: failureCode), at: count))
+        }
+    }
+
+    private func remember(_ error: JSONError) -> JSONError {
+        failure = error
+        state = .failing
+        return error
+    }
+
+    /// The first error in the bytes after `clean` read in the state `prefix` stands for, or nil when none
+    /// is certain yet (the bytes end before it can be told).
+    private func locate(prefix: [UInt8], final: Bool) -> JSONError? {
+        var text = prefix
+        text.append(contentsOf: UnsafeBufferPointer(start: buffer + clean, count: count - clean))
+        let found = text.withUnsafeBufferPointer { ErrorLocator(bytes: $0, maxDepth: maxDepth).locate() }
+        guard let (kind, offset) = found else { return nil }
+        if !final {
+            // What only looks wrong because the bytes stop here.
+            if (kind == .unexpectedEndOfInput || kind == .emptyInput) && offset >= text.count { return nil }
+            if kind == .invalidUTF8 && offset + 4 > text.count { return nil }
+        }
+        return error(kind, at: clean + max(0, offset - prefix.count))
+    }
+
+    /// The error `kind` at buffer index `i`, with its line, column and excerpt.
+    private func error(_ kind: JSONError.Kind, at i: Int) -> JSONError {
+        var lines = tj_line_count()
+        tj_count_lines(buffer, i, &lines)
+        let line = lineAtBase + lines.newlines
+        let column = 1 + lines.scalars_after + (lines.newlines > 0 ? 0 : scalarsBeforeBase)
+        // The excerpt as `SourceLocation` makes it: up to 24 bytes of the line before, 24 after.
+        let lineStart = lines.newlines > 0 ? lines.last_newline + 1 : 0
+        let from = max(lineStart, i - 24)
+        var lineEnd = i
+        while lineEnd < count, buffer[lineEnd] != 0x0A, lineEnd - i < 24 { lineEnd += 1 }
+        let excerpt = SourceLocation.printable(UnsafeBufferPointer(start: buffer + from, count: max(0, lineEnd - from)))
+        return JSONError(kind: kind, offset: base + i, line: line, column: column, excerpt: excerpt)
+    }
+}
