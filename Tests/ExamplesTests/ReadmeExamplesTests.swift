@@ -91,6 +91,25 @@ struct ReadmeExamplesTests {
         #expect(strings == 2)
     }
 
+    // MARK: - Streaming documents
+
+    struct NameCounter: JSONEventHandler {
+        var names = 0
+        mutating func handle(_ event: JSONEvent) throws -> JSONWalkDecision {
+            if case .key(let key) = event, key == "name" { names += 1 }
+            return .continue
+        }
+    }
+
+    @Test func streaming() throws {
+        let stream = try JSONStreamParser(handler: NameCounter())
+        try stream.feed(Array(#"{"users": [{"name": "Ada"}, {"na"#.utf8))   // split anywhere
+        try stream.feed(Array(#"me": "Lin"}]}"#.utf8))
+        try stream.finish()                                                // the document must be whole
+        print(stream.handler.names)                                        // 2
+        #expect(stream.handler.names == 2)
+    }
+
     // MARK: - JSON Lines
 
     @Test func jsonLines() throws {
