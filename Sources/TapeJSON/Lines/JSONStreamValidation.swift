@@ -2,16 +2,14 @@ import Foundation
 
 /// Checks one JSON document of any size, read as a stream in bounded memory.
 ///
-/// A document whose top-level value fits in the window (16 MiB by default) is checked by one simdjson
-/// parse, with the same verdict and error position as `JSONParser`. A larger one is walked: the walker
-/// enters each container that does not fit in the window, checks its punctuation and keys itself, and
-/// has simdjson check each of its values that fits; so memory stays at the window plus the largest
-/// single string or number, whatever the document's size (no 4 GiB limit).
+/// A client of `JSONStreamParser` (one streaming mechanism for events and validation) with a handler
+/// that skips every container: the document is checked by simdjson in batches of complete values, the
+/// containers too large for the window (16 MiB by default) are entered and their elements batched, so
+/// memory stays at the window plus the largest single string or number, whatever the document's size
+/// (no 4 GiB limit). The verdict and the error are `JSONParser`'s: the same kind at the same byte offset,
+/// line and column.
 ///
-/// Limits: in a walked document an error is found at the same byte, but its kind can differ from
-/// `JSONParser`'s where the walker finds it (a missing comma between two values reads as an unexpected
-/// character where simdjson may name the value), and a value checked on its own is allowed `maxDepth`
-/// levels below it.
+/// Limits: those of `JSONStreamParser` (a single string or number above 4 GiB fails).
 public enum JSONStreamValidation {
     /// Checks the document in the file at `path` (`-` for standard input, read from where it stands).
     ///
@@ -39,16 +37,19 @@ public enum JSONStreamValidation {
     }
 
     private static func validate(_ source: any ByteSource, maxDepth: Int, window: Int) throws -> JSONError? {
-        let parser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: max(1, maxDepth))
-        var walker = ItemSplitter(source: source, blockSize: min(max(window / 4, 4096), 1 << 20), tokens: nil,
-                                  pointer: "", envelopeParser: parser, window: window)
-        defer { walker.release() }
-        while let piece = try walker.next() {
-            switch piece {
-            case .envelopeError(let error, _): return error
-            case .item, .pointerError: continue   // no pointer: neither comes
-            }
+        let parser = try JSONStreamParser(handler: SkipEverything(), maxDepth: max(1, maxDepth), window: window)
+        var source = source
+        do {
+            try parser.parse(&source, blockSize: 1 << 20)
+        } catch let error as JSONError {
+            return error
         }
         return nil
     }
+}
+
+/// A handler that asks to skip every container: nothing is delivered but the top-level value's start,
+/// and the push parser only checks the document.
+private struct SkipEverything: JSONEventHandler {
+    func handle(_ event: JSONEvent) throws -> JSONWalkDecision { .skipChildren }
 }

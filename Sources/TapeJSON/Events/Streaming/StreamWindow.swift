@@ -358,6 +358,9 @@ final class StreamWindow {
             try fail(prefix: prefix(), final: ending)
             return false
         }
+        // A skipped container directly under the top level has nothing to deliver and nothing more to
+        // check: simdjson checked its nesting against `maxDepth` as the whole document's (validation).
+        if top.skipping && frames.count == 1 { return true }
         // The elements: the tape between the batch's own start and end words.
         var reader = JSONEventReader(tape: tape, start: Tape.rootIndex + 1, end: tape.count - 2)
         reader.bigNumbers = bigNumbers
