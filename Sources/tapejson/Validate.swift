@@ -49,8 +49,8 @@ struct Validate: ParsableCommand {
                     }
                     if summary.invalid > 0 { invalid = true }
                 } else if let problem = try JSONStreamValidation.validate(path: path, maxDepth: maxDepth) {
-                    // Streamed in bounded memory, whatever the size: a document that fits the 16 MiB window is
-                    // one simdjson parse; a larger one is walked and checked value by value.
+                    // Streamed through JSONStreamParser in bounded memory, whatever the size: simdjson
+                    // checks batches of complete values; the error is JSONParser's.
                     Diagnostics.report(path: path, problem)
                     invalid = true
                 }

@@ -3,10 +3,10 @@ import Foundation
 /// Checks one JSON document of any size, read as a stream in bounded memory.
 ///
 /// A client of `JSONStreamParser` (one streaming mechanism for events and validation) with a handler
-/// that skips every container: the document is checked by simdjson in batches of complete values, the
-/// containers too large for the window (16 MiB by default) are entered and their elements batched, so
-/// memory stays at the window plus the largest single string or number, whatever the document's size
-/// (no 4 GiB limit). The verdict and the error are `JSONParser`'s: the same kind at the same byte offset,
+/// that skips every container: the document is checked by simdjson in batches of complete values, and
+/// the containers too large for the window (4 MiB by default, as the parser's) are entered and their
+/// elements batched, so memory stays at the window plus the largest single string or number, whatever
+/// the document's size (no 4 GiB limit). The verdict and the error are `JSONParser`'s: the same kind at the same byte offset,
 /// line and column.
 ///
 /// Limits: those of `JSONStreamParser` (a single string or number above 4 GiB fails).
@@ -16,14 +16,14 @@ public enum JSONStreamValidation {
     /// - Returns: nil when the document is valid, else the first error with its position.
     /// - Throws: `JSONInputError` when the input cannot be read (or shrinks while it is read).
     public static func validate(path: String, maxDepth: Int = JSONParser.defaultMaxDepth,
-                                window: Int = 16 << 20) throws -> JSONError? {
+                                window: Int = 4 << 20) throws -> JSONError? {
         let source = path == "-" ? try FileDescriptorSource(fd: 0, path: "-") : try FileDescriptorSource(path: path)
         return try validate(source, maxDepth: maxDepth, window: window)
     }
 
     /// Checks the document read from an open file handle, from where it stands to its end.
     public static func validate(fileHandle: FileHandle, maxDepth: Int = JSONParser.defaultMaxDepth,
-                                window: Int = 16 << 20) throws -> JSONError? {
+                                window: Int = 4 << 20) throws -> JSONError? {
         try withExtendedLifetime(fileHandle) {
             try validate(try FileDescriptorSource(fd: fileHandle.fileDescriptor, path: "file handle \(fileHandle.fileDescriptor)"),
                          maxDepth: maxDepth, window: window)
@@ -32,7 +32,7 @@ public enum JSONStreamValidation {
 
     /// Checks a document in memory, as a stream (what the other forms do, on bytes a test can shape).
     public static func validate(bytes: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth,
-                                window: Int = 16 << 20) throws -> JSONError? {
+                                window: Int = 4 << 20) throws -> JSONError? {
         try validate(MemorySource(bytes: bytes), maxDepth: maxDepth, window: window)
     }
 

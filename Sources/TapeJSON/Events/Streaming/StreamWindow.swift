@@ -43,6 +43,10 @@ final class StreamWindow {
     }
 
     let parser: SimdParser
+    /// The parsers of batches inside entered containers, by how many containers are open around the
+    /// batch's own (index 0: one). Each allows `maxDepth` less those, so simdjson checks a batch's
+    /// nesting exactly as it would the whole document's.
+    private var nestedParsers: [SimdParser] = []
     /// The most bytes of complete elements parsed in one simdjson call (more than one element's worth
     /// is split between calls; a single larger element is parsed whole).
     let batchLimit: Int
@@ -247,7 +251,7 @@ final class StreamWindow {
                     return
                 }
                 let span = UnsafeRawBufferPointer(start: buffer + clean, count: count - clean)
-                guard let (tape, bigNumbers) = parse(span) else { return try fail(prefix: [], final: true) }
+                guard let (tape, bigNumbers) = parse(span, with: parser) else { return try fail(prefix: [], final: true) }
                 var reader = JSONEventReader(tape: tape, start: Tape.rootIndex, end: tape.count - 1)
                 reader.bigNumbers = bigNumbers
                 let outcome = try Self.deliver(&reader, to: &handler, muted: false, depthBase: 0, maxDepth: maxDepth)
@@ -351,16 +355,15 @@ final class StreamWindow {
         buffer[from] = top.isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")
         if !closerIsReal { buffer[through] = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]") }
         let span = UnsafeRawBufferPointer(start: buffer + from, count: through + 1 - from)
-        let parsed = parse(span)
+        let parsed = parse(span, with: try batchParser())
         buffer[from] = savedOpener
         buffer[through] = savedCloser
         guard let (tape, bigNumbers) = parsed, !(needsElement && tape.storedCount(Tape.rootIndex) == 0) else {
             try fail(prefix: prefix(), final: ending)
             return false
         }
-        // A skipped container directly under the top level has nothing to deliver and nothing more to
-        // check: simdjson checked its nesting against `maxDepth` as the whole document's (validation).
-        if top.skipping && frames.count == 1 { return true }
+        // A skipped container has nothing to deliver and nothing more to check (validation).
+        if top.skipping { return true }
         // The elements: the tape between the batch's own start and end words.
         var reader = JSONEventReader(tape: tape, start: Tape.rootIndex + 1, end: tape.count - 2)
         reader.bigNumbers = bigNumbers
@@ -378,8 +381,19 @@ final class StreamWindow {
         }
     }
 
+    /// The parser for a batch of the top frame (see `nestedParsers`).
+    private func batchParser() throws(JSONError) -> SimdParser {
+        let around = frames.count - 1
+        if around == 0 { return parser }
+        while nestedParsers.count < around {
+            nestedParsers.append(try SimdParser(maxCapacity: Simd.maxDocumentSize,
+                                                maxDepth: max(1, maxDepth - nestedParsers.count - 1)))
+        }
+        return nestedParsers[around - 1]
+    }
+
     /// Parses a span (padded) with simdjson, reading numbers it cannot hold as `JSONParser` does.
-    private func parse(_ span: UnsafeRawBufferPointer) -> (Tape, BigNumbers?)? {
+    private func parse(_ span: UnsafeRawBufferPointer, with parser: SimdParser) -> (Tape, BigNumbers?)? {
         switch parser.parse(span, padded: true) {
         case .success(let tape):
             return (tape, nil)
