@@ -254,8 +254,7 @@ final class StreamWindow {
                 guard let (tape, bigNumbers) = parse(span, with: parser) else { return try fail(prefix: [], final: true) }
                 var reader = JSONEventReader(tape: tape, start: Tape.rootIndex, end: tape.count - 1)
                 reader.bigNumbers = bigNumbers
-                let outcome = try Self.deliver(&reader, to: &handler, muted: false, depthBase: 0, maxDepth: maxDepth)
-                if outcome == .stopped { state = .stopped; return }
+                if try !Self.deliver(&reader, to: &handler) { state = .stopped; return }
                 clean = count
                 state = .rootDone
             case .members:
@@ -368,17 +367,8 @@ final class StreamWindow {
         var reader = JSONEventReader(tape: tape, start: Tape.rootIndex + 1, end: tape.count - 2)
         reader.bigNumbers = bigNumbers
         reader.push(object: top.isObject)
-        let outcome = try Self.deliver(&reader, to: &handler, muted: top.skipping, depthBase: frames.count - 1,
-                                       maxDepth: maxDepth)
-        switch outcome {
-        case .done: return true
-        case .stopped:
-            state = .stopped
-            return true
-        case .tooDeep:
-            try fail(prefix: prefix(), final: ending)
-            return false
-        }
+        if try !Self.deliver(&reader, to: &handler) { state = .stopped }
+        return true
     }
 
     /// The parser for a batch of the top frame (see `nestedParsers`).
@@ -502,45 +492,19 @@ final class StreamWindow {
 
     // MARK: - Delivery
 
-    enum Delivery { case done, stopped, tooDeep }
-
-    /// Hands the reader's events to the handler, honouring its decisions; `muted` delivers none (a
-    /// skipped container). `depthBase` is the number of containers open around the reader's own depth
-    /// 1; a non-empty container reaching `maxDepth` returns `.tooDeep` before its event is delivered.
+    /// Hands the reader's events to the handler, honouring its decisions (a skipped container is jumped
+    /// over on the tape: simdjson already checked its nesting, see `nestedParsers`). Returns false when
+    /// the handler stops.
     @inline(__always)
-    static func deliver<H: JSONEventHandler>(_ reader: inout JSONEventReader, to handler: inout H, muted: Bool, depthBase: Int,
-                        maxDepth: Int) throws -> Delivery {
-        var skipping = muted
-        var skipEnd = -1   // the reader depth at which a skipped container ends
+    static func deliver<H: JSONEventHandler>(_ reader: inout JSONEventReader, to handler: inout H) throws -> Bool {
         while let event = reader.next() {
-            switch event {
-            case .startObject, .startArray:
-                if depthBase + reader.depth >= maxDepth,
-                   reader.tape.containerEnd(reader.lastStart) - 1 > reader.lastStart + 1 {
-                    return .tooDeep
-                }
-                if skipping { continue }
-            case .endObject, .endArray:
-                if skipping {
-                    if reader.depth == skipEnd { skipping = false; skipEnd = -1 }
-                    continue
-                }
-            default:
-                if skipping { continue }
-            }
             switch try handler.handle(event) {
-            case .continue: break
-            case .skipChildren:
-                switch event {
-                case .startObject, .startArray:
-                    skipping = true
-                    skipEnd = reader.depth - 1
-                default: break
-                }
-            case .stop: return .stopped
+            case .continue: continue
+            case .skipChildren: reader.skipChildren()
+            case .stop: return false
             }
         }
-        return .done
+        return true
     }
 
     // MARK: - Errors
