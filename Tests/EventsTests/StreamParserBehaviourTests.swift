@@ -89,6 +89,9 @@ struct StreamDecisionTests {
         }
         let parser = try JSONStreamParser(handler: Refusing())
         #expect(throws: Refuse.self) { try parser.feed(Array("[1,null,2]".utf8)) }
+        #expect(parser.isStopped)
+        try parser.feed(Array("]]]".utf8))   // ignored
+        try parser.finish()
     }
 
     @Test("errors after megabytes of valid input keep their line and column", arguments: [64, 4 << 20])

@@ -9,7 +9,7 @@
 ///         return .continue
 ///     }
 /// }
-/// let parser = JSONStreamParser(handler: Counter())
+/// let parser = try JSONStreamParser(handler: Counter())
 /// try parser.feed(Array(#"{"users": [{"name": "Ada"}, {"na"#.utf8))
 /// try parser.feed(Array(#"me": "Lin"}]}"#.utf8))
 /// try parser.finish()
@@ -28,8 +28,8 @@
 /// string into the parser's string buffer, which the next batch reuses.
 ///
 /// **How it works.** Bytes are held in a window. Inside an array or object, the shim's vector scan
-/// (`tj_stream_scan`, 64 bytes at a time) finds where its complete elements (or members) end; all of them that have
-/// arrived are parsed by one simdjson call (the byte before the first is briefly written as `[` or `{`,
+/// (`tj_stream_scan`, 64 bytes at a time) finds where its complete elements (or members) end; all of
+/// them that have arrived are parsed by one simdjson call (the byte before the first is briefly written as `[` or `{`,
 /// the separator after the last as `]` or `}`) and their events walked off the tape. A value still
 /// incomplete after `window` bytes is entered instead, when it is an array or object: its start event is
 /// delivered at once and its own elements are batched the same way. So memory stays at the window plus
@@ -43,8 +43,8 @@
 /// Limits: a single string or number above simdjson's 4 GiB limit fails with `.documentTooLarge`; a
 /// document held whole until `finish()` (a scalar at the top level) counts as one value. Events of a
 /// value are delivered only once the whole value (or the part of a batch) is complete, so a chunk that
-/// ends inside a small value delays its events to the next chunk. When the handler throws, the parser
-/// stops (later feeds are ignored) and the error propagates.
+/// ends inside a small value delays its events to the next chunk. When the handler throws (or a pull
+/// form cannot read its input), the parser stops (later feeds are ignored) and the error propagates.
 public final class JSONStreamParser<Handler: JSONEventHandler> {
     /// The handler events are delivered to (read its results after `finish()`).
     public var handler: Handler

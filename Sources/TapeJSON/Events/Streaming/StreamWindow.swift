@@ -119,7 +119,7 @@ final class StreamWindow {
             count += n
             bytesFed += n
             offset += n
-            try drain(final: false, &handler)
+            try stoppingOnForeignErrors { try drain(final: false, &handler) }
         }
     }
 
@@ -128,7 +128,7 @@ final class StreamWindow {
         if let failure { throw failure }
         guard state != .stopped, state != .finished else { return }
         ending = true
-        try drain(final: true, &handler)
+        try stoppingOnForeignErrors { try drain(final: true, &handler) }
         if state != .stopped { state = .finished }
     }
 
@@ -155,12 +155,25 @@ final class StreamWindow {
         precondition(state != .finished, "JSONStreamParser.feed after finish()")
         if let failure { throw failure }
         reserve(limit)
-        let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + count, count: limit))
+        let n = try stoppingOnForeignErrors {
+            try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + count, count: limit))
+        }
         if n == 0 { return false }
         count += n
         bytesFed += n
-        try drain(final: false, &handler)
+        try stoppingOnForeignErrors { try drain(final: false, &handler) }
         return true
+    }
+
+    /// Runs `body`; an error that is not the document's (the handler's, the input's) stops the parser,
+    /// so that a later feed neither delivers the same events again nor reads on.
+    private func stoppingOnForeignErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            if state != .failing { state = .stopped }
+            throw error
+        }
     }
 
     /// Makes room for `n` more bytes: drops what is accepted, then grows.
