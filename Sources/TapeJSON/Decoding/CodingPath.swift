@@ -146,21 +146,21 @@ extension DecodingSession {
     }
 
     /// The `K` rebuilt from the member key at `keyIndex` (a `TapeCodingKey` when `K` has no such
-    /// key), kept in the context's `ErrorMemo` for key types that are plain data.
+    /// key), kept in the workspace's `ErrorMemo` for key types that are plain data.
     private func memberCodingKey<K: CodingKey>(_ type: K.Type, keyIndex: Int) -> any CodingKey {
         let raw = tape.stringBytes(keyIndex)
         let memoized = _isPOD(K.self)
-        if memoized, let key = context.errorMemo.key(type: ObjectIdentifier(K.self), raw: raw) { return key }
+        if memoized, let key = workspace.errorMemo.key(type: ObjectIdentifier(K.self), raw: raw) { return key }
         let text = displayKey(at: keyIndex)
         let key: any CodingKey = K(stringValue: text) ?? TapeCodingKey(stringValue: text)
-        if memoized { context.errorMemo.remember(key, type: ObjectIdentifier(K.self), raw: raw) }
+        if memoized { workspace.errorMemo.remember(key, type: ObjectIdentifier(K.self), raw: raw) }
         return key
     }
 
     /// The component for the member whose key string is at `keyIndex`, found by `key`.
     @inline(__always)
     func component<Key: CodingKey>(for key: Key, keyIndex: Int) -> PathComponent {
-        if context.keyMatching == .custom { return explicitComponent(key) }
+        if workspace.keyMatching == .custom { return explicitComponent(key) }
         return .member(keyIndex: keyIndex, keyType: Key.self)
     }
 
@@ -173,7 +173,7 @@ extension DecodingSession {
     /// The key at tape index `i` as a `CodingKey` would spell it under the key strategy.
     func displayKey(at i: Int) -> String {
         let raw = tape.stringBytes(i)
-        if context.keyMatching == .converted, let cache = context.conversionCache {
+        if workspace.keyMatching == .converted, let cache = workspace.conversionCache {
             return String(decoding: cache.converted(raw), as: UTF8.self)
         }
         return String(decoding: raw, as: UTF8.self)

@@ -32,7 +32,7 @@ extension DecodingSession {
         let resume = sameObject ? Int(cursor.next) : first
         var lengths = sameObject ? cursor.lengths : 0
         let found: Int?
-        switch context.keyMatching {
+        switch workspace.keyMatching {
         case .exact:
             if lengths != 0 && lengths & KeyCursor.lengthBit(key.count) == 0 {
                 // A non-ASCII key may be spelled otherwise, with other lengths (`findEquivalent`).
@@ -44,8 +44,8 @@ extension DecodingSession {
                 return StringMaking.isASCII(key) ? nil : findEquivalent(key, start: start, endWord: endWord)
             }
         case .converted:
-            found = context.unmanagedConversionCache.unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
-                if let memo, memo.pointee.hintOwner == cache.identity {
+            found = workspace.unmanagedConversionCache.unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
+                if let memo, memo.pointee.hint != nil {
                     // The spelling this key (of this key type) last had: one comparison, no hashing. (The
                     // cache's hint for the converted key is usually the same spelling: not tried again.)
                     if let hinted = matchSpelling(UnsafeBufferPointer(start: memo.pointee.hint, count: memo.pointee.hintCount),
@@ -62,7 +62,7 @@ extension DecodingSession {
                                                    end: endWord) {
                     return hinted
                 }
-                if context.screensConvertedKeys {
+                if workspace.screensConvertedKeys {
                     let limits = keyLimits + depth * KeyLimits.size
                     if lengths == 0 {
                         KeyLimits.record(limits, tape: tape, start: start, endWord: endWord)
@@ -194,7 +194,6 @@ extension DecodingSession {
                                  cache: KeyConversionCache) {
         memo.pointee.hint = spelling.baseAddress
         memo.pointee.hintCount = spelling.count
-        memo.pointee.hintOwner = cache.identity
     }
 
     /// Tape index of the key among the members from `from` to `end` whose converted form is `key`.
@@ -230,7 +229,7 @@ extension DecodingSession {
     /// The object's keys converted by the custom strategy, computed on the first lookup in the object.
     func customKeyTable(start: Int, endWord: Int, depth: Int) -> [String] {
         if let table = customKeyTables[start] { return table }
-        guard let convert = context.customConversion else { return [] }
+        guard let convert = workspace.customConversion else { return [] }
         let objectPath = path(depth: depth, valueIndex: start)
         var table: [String] = []
         var j = start + 1
@@ -248,7 +247,7 @@ extension DecodingSession {
         var keys: [String] = []
         var seen = Set<String>()
         let custom: [String]?
-        if context.keyMatching == .custom {
+        if workspace.keyMatching == .custom {
             custom = customKeyTable(start: start, endWord: endWord, depth: depth)
         } else {
             custom = nil
@@ -268,11 +267,11 @@ extension DecodingSession {
     /// object without touching any cursor (key paths use this for their inner steps).
     func scanMember(utf8 key: UnsafeBufferPointer<UInt8>, object start: Int) -> Int? {
         let endWord = tape.containerEnd(start) - 1
-        switch context.keyMatching {
+        switch workspace.keyMatching {
         case .exact:
             return scanExact(key, from: start + 1, to: endWord).map { $0 + 1 }
         case .converted:
-            return findConverted(key, cache: context.conversionCache.unsafelyUnwrapped, first: start + 1,
+            return findConverted(key, cache: workspace.conversionCache.unsafelyUnwrapped, first: start + 1,
                                  resume: start + 1, resumeWasFound: false, end: endWord).map { $0 + 1 }
         case .custom:
             return scanCustom(key, start: start, endWord: endWord, depth: depth).map { $0 + 1 }

@@ -108,8 +108,8 @@ public final class TapeJSONDecoder: Sendable {
     }
 
     let configuration = Mutex(Configuration())
-    /// Contexts of finished calls, reused by the next ones (see `ContextShelf`).
-    let contextShelf = Mutex(ContextShelf())
+    /// Workspaces of finished calls, for the next ones (see `DecodingWorkspace`).
+    let idleWorkspaces = Mutex(IdleWorkspaces())
 
     /// The parser whose pooled simdjson buffers this decoder parses into.
     public let parser: JSONParser
@@ -237,10 +237,10 @@ public final class TapeJSONDecoder: Sendable {
     public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from data: Data,
                                                       configuration: T.DecodingConfiguration) throws -> T {
         try data.withUnsafeBytes { raw in
-            try withContext { context in
-                try decodeDocument(fromBytes: raw, padded: false, context: context) { storage, source in
+            try withWorkspace { workspace in
+                try decodeDocument(fromBytes: raw, padded: false, workspace: workspace) { storage, source in
                     try DecodingSession.decodeRoot(type, configuration: configuration, storage: storage, source: source,
-                                                   context: context)
+                                                   workspace: workspace)
                 }
             }
         }
@@ -256,22 +256,49 @@ public final class TapeJSONDecoder: Sendable {
 
     /// Parses `bytes` and decodes the root value.
     func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer, padded: Bool) throws -> T {
-        try withContext { context in
-            try decodeDocument(fromBytes: bytes, padded: padded, context: context) { storage, source in
-                try DecodingSession.decodeRoot(type, storage: storage, source: source, context: context)
+        try withWorkspace { workspace in
+            try decodeDocument(fromBytes: bytes, padded: padded, workspace: workspace) { storage, source in
+                try DecodingSession.decodeRoot(type, storage: storage, source: source, workspace: workspace)
             }
         }
     }
 
+    /// Runs `body` with a workspace of this decoder's current settings: an idle one when there is one,
+    /// else a new one. It becomes idle again when `body` returns or throws, unless something from the
+    /// call (a kept container or decoder) still holds it.
+    ///
+    /// The generation is read before the settings, so a workspace can only be kept under a generation
+    /// whose settings it was made from (a setter writes the settings, then retires).
+    func withWorkspace<R>(_ body: (DecodingWorkspace) throws -> R) rethrows -> R {
+        var taken: DecodingWorkspace?
+        let generation: UInt64
+        (taken, generation) = idleWorkspaces.withLock { idle in (idle.take(), idle.generation) }
+        // Moved out of `taken`, so that the uniqueness check below sees only this reference.
+        var workspace = taken.take() ?? DecodingWorkspace(configuration.withLock { $0 })
+        defer {
+            if isKnownUniquelyReferenced(&workspace) {
+                let done = workspace
+                idleWorkspaces.withLock { idle in idle.give(done, madeUnder: generation) }
+            }
+        }
+        return try body(workspace)
+    }
+
+    /// Changes the settings; the workspaces made from the old ones are retired.
+    func updateConfiguration(_ change: (inout Configuration) -> Void) {
+        configuration.withLock { change(&$0) }
+        idleWorkspaces.withLock { $0.retire() }
+    }
+
     /// Recognises the encoding of `bytes`, parses them and runs `root` on the document and its UTF-8 text.
     @inline(__always)
-    private func decodeDocument<T>(fromBytes bytes: UnsafeRawBufferPointer, padded: Bool, context: DecodingContext,
+    private func decodeDocument<T>(fromBytes bytes: UnsafeRawBufferPointer, padded: Bool, workspace: DecodingWorkspace,
                                    _ root: (DocumentStorage, UnsafeRawBufferPointer) throws -> T) throws -> T {
         switch InputEncoding.detect(bytes) {
         case .utf8(let bomLength):
             let body = UnsafeRawBufferPointer(rebasing: bytes[bomLength...])
-            if context.allowsJSON5 { return try decodeJSON5(body, context: context, root) }
-            if context.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
+            if workspace.allowsJSON5 { return try decodeJSON5(body, workspace: workspace, root) }
+            if workspace.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
                 return try decodeWithoutBraces(body, root)
             }
             let document = try parse(body, padded: padded)
@@ -285,8 +312,8 @@ public final class TapeJSONDecoder: Sendable {
             }
             return try text.withUTF8 { utf8 in
                 let body = UnsafeRawBufferPointer(utf8)
-                if context.allowsJSON5 { return try decodeJSON5(body, context: context, root) }
-                if context.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
+                if workspace.allowsJSON5 { return try decodeJSON5(body, workspace: workspace, root) }
+                if workspace.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
                     return try decodeWithoutBraces(body, root)
                 }
                 let document = try parse(body, padded: false)
@@ -297,7 +324,7 @@ public final class TapeJSONDecoder: Sendable {
 
     /// `allowsJSON5`: the body translated into JSON (see `JSON5Translation`), parsed, and its `Infinity`
     /// and `NaN` placeholders given their texts; errors are placed in the body.
-    private func decodeJSON5<T>(_ body: UnsafeRawBufferPointer, context: DecodingContext,
+    private func decodeJSON5<T>(_ body: UnsafeRawBufferPointer, workspace: DecodingWorkspace,
                                 _ root: (DocumentStorage, UnsafeRawBufferPointer) throws -> T) throws -> T {
         func invalid(_ error: JSONError) -> DecodingError {
             .dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.",
@@ -305,7 +332,7 @@ public final class TapeJSONDecoder: Sendable {
         }
         let translation: JSON5Translation
         do {
-            translation = try JSON5Translation(body, withoutBraces: context.assumesTopLevelDictionary)
+            translation = try JSON5Translation(body, withoutBraces: workspace.assumesTopLevelDictionary)
         } catch {
             throw invalid(error)
         }
