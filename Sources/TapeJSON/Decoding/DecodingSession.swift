@@ -80,7 +80,7 @@ final class DecodingSession: Decoder {
     /// Decodes the document's root value.
     static func decodeRoot<T: Decodable>(_ type: T.Type, storage: DocumentStorage, source: UnsafeRawBufferPointer,
                                          workspace: DecodingWorkspace) throws -> T {
-        try decodeRoot(tape: storage.tape, owner: storage, tapeIsReused: false, source: source, workspace: workspace,
+        try decodeRoot(tape: storage.tape, owner: storage, source: source, workspace: workspace,
                        bigNumbers: storage.bigNumbers) { session in try session.decodeCurrent(type) }
     }
 
@@ -88,7 +88,7 @@ final class DecodingSession: Decoder {
     static func decodeRoot<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration,
                                                           storage: DocumentStorage, source: UnsafeRawBufferPointer,
                                                           workspace: DecodingWorkspace) throws -> T {
-        try decodeRoot(tape: storage.tape, owner: storage, tapeIsReused: false, source: source, workspace: workspace,
+        try decodeRoot(tape: storage.tape, owner: storage, source: source, workspace: workspace,
                        bigNumbers: storage.bigNumbers) { session in
             try type.init(from: session, configuration: configuration)
         }
@@ -97,22 +97,23 @@ final class DecodingSession: Decoder {
     /// Decodes the root value of `tape`, whose memory `owner` keeps alive, with a new session on
     /// `workspace`.
     ///
-    /// `tapeIsReused` says that the tape's memory is overwritten once the call returns (a JSON Lines
-    /// batch buffer): then a container or decoder that outlives the call is moved onto a private copy
-    /// of the tape, which it keeps alive.
+    /// A container or decoder that outlives the call is moved onto a private copy of the tape, which it
+    /// keeps alive: the tape's own memory is a parser's (which goes back to its pool) or a JSON Lines
+    /// batch buffer (which the next batch overwrites). Foundation likewise copies its input once when
+    /// a decoder escapes.
     ///
     /// `source` is the JSON text the tape was parsed from (a UTF-8 body without its byte-order mark);
     /// it is read only during the call, and copied when something the call handed out outlives it.
-    static func decodeRoot<T: Decodable>(_ type: T.Type, tape: Tape, owner: AnyObject, tapeIsReused: Bool,
+    static func decodeRoot<T: Decodable>(_ type: T.Type, tape: Tape, owner: AnyObject,
                                          source: UnsafeRawBufferPointer, workspace: DecodingWorkspace,
                                          bigNumbers: BigNumbers? = nil) throws -> T {
-        try decodeRoot(tape: tape, owner: owner, tapeIsReused: tapeIsReused, source: source, workspace: workspace,
+        try decodeRoot(tape: tape, owner: owner, source: source, workspace: workspace,
                        bigNumbers: bigNumbers) { session in try session.decodeCurrent(type) }
     }
 
     /// `decodeRoot`, running `body` on the session set at the root value.
     @inline(__always)
-    private static func decodeRoot<T>(tape: Tape, owner: AnyObject, tapeIsReused: Bool, source: UnsafeRawBufferPointer,
+    private static func decodeRoot<T>(tape: Tape, owner: AnyObject, source: UnsafeRawBufferPointer,
                                       workspace: DecodingWorkspace, bigNumbers: BigNumbers?,
                                       _ body: (DecodingSession) throws -> T) throws -> T {
         var session = DecodingSession(tape: tape, owner: owner, workspace: workspace, rootIndex: Tape.rootIndex,
@@ -123,10 +124,8 @@ final class DecodingSession: Decoder {
             if !isKnownUniquelyReferenced(&session) || session.superSessionEscaped() {
                 // A container or decoder outlives the call: it must not read the caller's buffers.
                 session.keepSourceText()
-                if tapeIsReused {
-                    let copy = DocumentStorage(copying: tape, bigNumbers: session.bigNumbers)
-                    session.moveOntoCopy(of: tape, copy: copy)
-                }
+                let copy = DocumentStorage(copying: tape, bigNumbers: session.bigNumbers)
+                session.moveOntoCopy(of: tape, copy: copy)
             }
         }
         return try withExtendedLifetime(owner) {

@@ -10,7 +10,7 @@ extension JSONLine {
     /// - Throws: the `DecodingError` Foundation's `JSONDecoder` would throw for this line's JSON.
     public func decode<T: Decodable>(_ type: T.Type, using decoder: TapeJSONDecoder) throws -> T {
         try decoder.withWorkspace { workspace in
-            try DecodingSession.decodeRoot(type, tape: tape, owner: owner, tapeIsReused: true, source: raw,
+            try DecodingSession.decodeRoot(type, tape: tape, owner: owner, source: raw,
                                            workspace: workspace)
         }
     }
@@ -21,7 +21,7 @@ extension JSONLine {
         defer { DecodingWorkspace.renewIfHeld(&workspace) }
         // The owner is the worker's own parser: no reference count shared between threads. The tape
         // lives in a batch buffer that the next batch overwrites.
-        return try DecodingSession.decodeRoot(type, tape: tape, owner: owner, tapeIsReused: true, source: raw,
+        return try DecodingSession.decodeRoot(type, tape: tape, owner: owner, source: raw,
                                               workspace: workspace)
     }
 }

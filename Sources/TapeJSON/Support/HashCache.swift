@@ -42,7 +42,7 @@ struct HashCache<Key, Value>: ~Copyable {
     @inline(__always)
     func value(hash: UInt64, where isKey: (Key) -> Bool) -> Value? {
         let stored = hash | 1
-        var i = Int(truncatingIfNeeded: hash) & mask
+        var i = Int(truncatingIfNeeded: stored) & mask
         while true {
             let slot = hashes[i]
             if slot == 0 { return nil }
