@@ -1,34 +1,3 @@
-/// The `CodingKey` TapeJSON puts in coding paths it builds itself: array positions (`"Index 3"`, like
-/// Foundation's), `"super"`, dictionary keys and keys rebuilt from the document.
-struct TapeCodingKey: CodingKey, Sendable, Hashable {
-    let stringValue: String
-    let intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        self.intValue = nil
-    }
-
-    init(intValue: Int) {
-        self.stringValue = String(intValue)
-        self.intValue = intValue
-    }
-
-    init(stringValue: String, intValue: Int?) {
-        self.stringValue = stringValue
-        self.intValue = intValue
-    }
-
-    /// The key of an array element, as Foundation names it.
-    init(index: Int) {
-        self.stringValue = "Index \(index)"
-        self.intValue = index
-    }
-
-    /// The key `superDecoder()` reads.
-    static let superKey = TapeCodingKey(stringValue: "super")
-}
-
 /// One step of a coding path, stored as plain data and turned into a `CodingKey` only when a path is
 /// requested (an error, or a call to `codingPath`). Pushing a frame is then a few word stores: no
 /// existential is boxed, copied or destroyed on the hot path.
@@ -55,22 +24,6 @@ enum PathComponent {
 struct PathFrame {
     var component: PathComponent
     var valueIndex: Int
-}
-
-/// The key the last lookup in an object found, where the next lookup starts (the next key in document
-/// order is usually right after it), and, once a lookup missed, the key lengths the object has. One
-/// per depth; `object` says which object the position belongs to.
-struct KeyCursor {
-    var object: UInt32
-    var next: UInt32
-    /// Bit `n` set: some key is `n` bytes long (bit 62: 62 bytes or more). Bit 63 marks the set as
-    /// recorded; 0 means not recorded yet.
-    var lengths: UInt64
-
-    static let lengthsRecorded: UInt64 = 1 << 63
-
-    @inline(__always)
-    static func lengthBit(_ count: Int) -> UInt64 { 1 << UInt64(min(count, 62)) }
 }
 
 extension DecodingSession {
