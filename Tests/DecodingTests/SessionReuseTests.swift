@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import TapeJSON
 
-/// A JSON Lines worker decodes line after line with one decoding session (and the keyed-container
-/// boxes it made). These tests check that nothing from one line leaks into the next: key cursors,
-/// absent-key records, escaped containers.
-@Suite("One decoding session reused line after line")
+/// A JSON Lines worker decodes line after line with one decoding workspace (its session buffers and
+/// caches). These tests check that nothing from one line leaks into the next: key cursors, absent-key
+/// records, escaped containers.
+@Suite("One decoding workspace reused line after line")
 struct SessionReuseTests {
     /// Optional members present on some lines and absent on others, in varying orders and shapes:
     /// a cursor or absent-key record kept from the previous line would skip or miss a key.

@@ -27,7 +27,9 @@ enum Logs {
 ///   `JSONLines(bytes:).count()`, and `JSONSerialization` line by line;
 /// - decoding every line into `LogLine` (keys in mixed casings): `JSONLines.decode` with one and two
 ///   workers and `.convertFromAnyCase`, against `JSONDecoder` line by line with the equivalent
-///   `.custom` key strategy (`LogLine.foundationKeyDecodingStrategy`).
+///   `.custom` key strategy (`LogLine.foundationKeyDecodingStrategy`);
+/// - decoding per call: each line as its own `Data`, a new `TapeJSONDecoder.decode` call each time with
+///   one decoder (what a service pays per small request body), against the same Foundation row.
 func registerLinesBenchmarks() {
     let count = "JSONLines count", logs = "16MB logs"
 
@@ -79,6 +81,26 @@ func registerLinesBenchmarks() {
                 decoded += 1
             }
             return decoded
+        }
+    }
+
+    Benchmark(benchmarkName(decode, "\(logs) as LogLine", "TapeJSON per call (one Data per line)"),
+              configuration: .streaming) { benchmark in
+        let lines = Logs.lines
+        try measure(benchmark, bytes: Logs.bytes.count) {
+            var decoded = 0
+            for line in lines {
+                blackHole(try tape.decode(LogLine.self, from: line))
+                decoded += 1
+            }
+            return decoded
+        }
+    } setup: {
+        // Every line decodes, and to the value Foundation's decoder reads from it.
+        for (index, line) in Logs.lines.enumerated() {
+            guard try tape.decode(LogLine.self, from: line) == foundation.decode(LogLine.self, from: line) else {
+                throw BenchmarkInputError("decode per call: line \(index + 1) differs from Foundation's value")
+            }
         }
     }
 

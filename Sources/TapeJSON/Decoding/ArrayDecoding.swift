@@ -9,7 +9,7 @@ protocol ArrayDecoding {
 
 extension Array: ArrayDecoding where Element: Decodable {
     static func decodeArray(from session: DecodingSession) throws -> [Element] {
-        switch session.context.kind(of: Element.self) {
+        switch session.workspace.kind(of: Element.self) {
         case .string: return unsafeBitCast(try session.decodeScalarArray(String.self) { session.string(at: $0) }, to: [Element].self)
         case .double: return unsafeBitCast(try session.decodeScalarArray(Double.self) { session.double(at: $0) }, to: [Element].self)
         case .int: return unsafeBitCast(try session.decodeIntegerArray(Int.self), to: [Element].self)

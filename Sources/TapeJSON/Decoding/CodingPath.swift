@@ -1,34 +1,3 @@
-/// The `CodingKey` TapeJSON puts in coding paths it builds itself: array positions (`"Index 3"`, like
-/// Foundation's), `"super"`, dictionary keys and keys rebuilt from the document.
-struct TapeCodingKey: CodingKey, Sendable, Hashable {
-    let stringValue: String
-    let intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        self.intValue = nil
-    }
-
-    init(intValue: Int) {
-        self.stringValue = String(intValue)
-        self.intValue = intValue
-    }
-
-    init(stringValue: String, intValue: Int?) {
-        self.stringValue = stringValue
-        self.intValue = intValue
-    }
-
-    /// The key of an array element, as Foundation names it.
-    init(index: Int) {
-        self.stringValue = "Index \(index)"
-        self.intValue = index
-    }
-
-    /// The key `superDecoder()` reads.
-    static let superKey = TapeCodingKey(stringValue: "super")
-}
-
 /// One step of a coding path, stored as plain data and turned into a `CodingKey` only when a path is
 /// requested (an error, or a call to `codingPath`). Pushing a frame is then a few word stores: no
 /// existential is boxed, copied or destroyed on the hot path.
@@ -55,22 +24,6 @@ enum PathComponent {
 struct PathFrame {
     var component: PathComponent
     var valueIndex: Int
-}
-
-/// The key the last lookup in an object found, where the next lookup starts (the next key in document
-/// order is usually right after it), and, once a lookup missed, the key lengths the object has. One
-/// per depth; `object` says which object the position belongs to.
-struct KeyCursor {
-    var object: UInt32
-    var next: UInt32
-    /// Bit `n` set: some key is `n` bytes long (bit 62: 62 bytes or more). Bit 63 marks the set as
-    /// recorded; 0 means not recorded yet.
-    var lengths: UInt64
-
-    static let lengthsRecorded: UInt64 = 1 << 63
-
-    @inline(__always)
-    static func lengthBit(_ count: Int) -> UInt64 { 1 << UInt64(min(count, 62)) }
 }
 
 extension DecodingSession {
@@ -146,21 +99,21 @@ extension DecodingSession {
     }
 
     /// The `K` rebuilt from the member key at `keyIndex` (a `TapeCodingKey` when `K` has no such
-    /// key), kept in the context's `ErrorMemo` for key types that are plain data.
+    /// key), kept in the workspace's `ErrorMemo` for key types that are plain data.
     private func memberCodingKey<K: CodingKey>(_ type: K.Type, keyIndex: Int) -> any CodingKey {
         let raw = tape.stringBytes(keyIndex)
         let memoized = _isPOD(K.self)
-        if memoized, let key = context.errorMemo.key(type: ObjectIdentifier(K.self), raw: raw) { return key }
+        if memoized, let key = workspace.errorMemo.key(type: ObjectIdentifier(K.self), raw: raw) { return key }
         let text = displayKey(at: keyIndex)
         let key: any CodingKey = K(stringValue: text) ?? TapeCodingKey(stringValue: text)
-        if memoized { context.errorMemo.remember(key, type: ObjectIdentifier(K.self), raw: raw) }
+        if memoized { workspace.errorMemo.remember(key, type: ObjectIdentifier(K.self), raw: raw) }
         return key
     }
 
     /// The component for the member whose key string is at `keyIndex`, found by `key`.
     @inline(__always)
     func component<Key: CodingKey>(for key: Key, keyIndex: Int) -> PathComponent {
-        if context.keyMatching == .custom { return explicitComponent(key) }
+        if workspace.keyMatching == .custom { return explicitComponent(key) }
         return .member(keyIndex: keyIndex, keyType: Key.self)
     }
 
@@ -173,7 +126,7 @@ extension DecodingSession {
     /// The key at tape index `i` as a `CodingKey` would spell it under the key strategy.
     func displayKey(at i: Int) -> String {
         let raw = tape.stringBytes(i)
-        if context.keyMatching == .converted, let cache = context.conversionCache {
+        if workspace.keyMatching == .converted, let cache = workspace.conversionCache {
             return String(decoding: cache.converted(raw), as: UTF8.self)
         }
         return String(decoding: raw, as: UTF8.self)

@@ -43,7 +43,7 @@ extension DecodingSession {
     func typeMismatch(_ type: Any.Type, at i: Int, path: [any CodingKey]) -> DecodingError {
         .typeMismatch(type, DecodingError.Context(
             codingPath: path,
-            debugDescription: context.errorMemo.message(type, kind: tape.tagByte(i)) {
+            debugDescription: workspace.errorMemo.message(type, kind: tape.tagByte(i)) {
                 "Expected to decode \(type) but found \(describeValue(at: i)) instead."
             }))
     }
@@ -51,7 +51,7 @@ extension DecodingSession {
     func valueNotFound(_ type: Any.Type, path: [any CodingKey]) -> DecodingError {
         .valueNotFound(type, DecodingError.Context(
             codingPath: path,
-            debugDescription: context.errorMemo.message(type, kind: 0) {
+            debugDescription: workspace.errorMemo.message(type, kind: 0) {
                 "Cannot get value of type \(type) -- found null value instead"
             }))
     }

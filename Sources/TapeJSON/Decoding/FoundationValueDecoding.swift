@@ -7,7 +7,7 @@ extension DecodingSession {
     func decodeData() throws -> Data {
         let index = valueIndex
         if isNull(index) { throw valueNotFound(Data.self, path: codingPath) }
-        switch context.dataStrategy {
+        switch workspace.dataStrategy {
         case .deferredToData:
             return try Data(from: self)
         case .base64:

@@ -1,34 +1,27 @@
 /// A keyed container on one JSON object of the tape.
 ///
-/// It holds only a pointer to its `KeyedContainerTarget` (the session, the object's start and end
-/// words and its depth, which picks its key cursor and its coding path); nothing is built when it is
-/// created. The standard library's box copies this struct on every call, so it holds no reference
-/// that would need counting: `KeyedContainerReuse` keeps the target and its session alive for as long
-/// as any box may use them, and the hot paths reach the session through `withSession`, a borrowed
-/// reference. Each lookup goes through `DecodingSession.findMember`; with `keyOptions` set, a key that
-/// is not found literally is then tried as a key path (`KeyPathResolution`).
+/// It holds its session (strongly, as Foundation's containers hold their decoder: a container kept
+/// after `init(from:)` keeps its session, workspace and document alive, and frees them when it is
+/// released), the object's start and end words, its depth (which picks its key cursor and its coding
+/// path) and the `KeyMemo` table of its key type; nothing is built when it is created. Each lookup goes
+/// through `DecodingSession.findMember`; with `keyOptions` set, a key that is not found literally is
+/// then tried as a key path (`KeyPathResolution`).
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let target: UnsafeMutablePointer<KeyedContainerTarget>
+    let session: DecodingSession
+    /// Tape index of the object's `{` word.
+    let start: Int
+    /// Tape index of the object's `}` word.
+    let endWord: Int
+    /// The object's depth below the session's root.
+    let depth: Int
+    /// The workspace's `KeyMemo` table for `Key`, when it has one.
+    let keyMemo: UnsafeMutablePointer<KeyMemo.Entry>?
 
-    init(target: UnsafeMutablePointer<KeyedContainerTarget>) {
-        self.target = target
-    }
-
-    /// The session the object belongs to (a counted reference: for the slow paths).
-    var session: DecodingSession { target.pointee.session.takeUnretainedValue() }
-
-    /// Runs `body` with the session, borrowed without reference counting.
+    /// Runs `body` with the session.
     @inline(__always)
     func withSession<R>(_ body: (DecodingSession) throws -> R) rethrows -> R {
-        try target.pointee.session._withUnsafeGuaranteedRef(body)
+        try body(session)
     }
-
-    /// Tape index of the object's `{` word.
-    @inline(__always) var start: Int { target.pointee.start }
-    /// Tape index of the object's `}` word.
-    @inline(__always) var endWord: Int { target.pointee.endWord }
-    /// The object's depth below the session's root.
-    @inline(__always) var depth: Int { target.pointee.depth }
 
     var codingPath: [any CodingKey] { session.path(depth: depth, valueIndex: start) }
 
@@ -45,7 +38,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool {
         if lookup(key) != nil { return true }
-        guard session.context.keyPaths != nil else { return false }
+        guard session.workspace.keyPaths != nil else { return false }
         return (try? resolveKeyPath(key, optional: true)).map { !$0.isMissing } ?? false
     }
 
@@ -54,12 +47,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Tape index of `key`'s value when the key is in the object literally.
     @inline(__always)
     func lookup(_ key: Key, in session: DecodingSession) -> Int? {
-        guard let memo = target.pointee.keyMemo else {
+        guard let memo = keyMemo else {
             return session.findMember(key, start: start, endWord: endWord, depth: depth)
         }
         // The key's UTF-8, from the memo (see `KeyMemo`): no call to `stringValue`.
         let entry = memo + Int(unsafeBitCast(key, to: UInt8.self))
-        if entry.pointee.bytes == nil { session.keyMemos.fill(entry, with: key) }
+        if entry.pointee.bytes == nil { session.workspace.keyMemos.fill(entry, with: key) }
         return session.findMember(utf8: UnsafeBufferPointer(start: entry.pointee.bytes, count: entry.pointee.count),
                                   start: start, endWord: endWord, depth: depth, memo: entry)
     }
@@ -81,7 +74,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     func locate(_ key: Key, in session: DecodingSession) throws -> Int? {
         if let index = lookup(key, in: session) { return index }
-        guard session.context.keyPaths != nil else { return nil }
+        guard session.workspace.keyPaths != nil else { return nil }
         return try locateThroughKeyPath(key)
     }
 
@@ -225,7 +218,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 return try session.decodeNested(type, at: index, parentDepth: depth,
                                                 component: session.component(for: key, keyIndex: index - 1))
             }
-            guard session.context.keyPaths != nil else { return nil }
+            guard session.workspace.keyPaths != nil else { return nil }
             return try decodeThroughKeyPath(type, key, optional: true)
         }
     }
@@ -233,7 +226,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// `decode` for a key that is not in the object literally: a key path, or `keyNotFound`.
     @inline(never)
     private func decodeAbsent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-        guard session.context.keyPaths != nil else {
+        guard session.workspace.keyPaths != nil else {
             throw session.keyNotFound(key, path: codingPath)
         }
         return try decodeThroughKeyPath(type, key, optional: false)!
@@ -272,5 +265,16 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func superDecoder(forKey key: Key) throws -> any Decoder {
         let index = try? locate(key)
         return session.makeSuperDecoder(at: index ?? nil, path: path(appending: key))
+    }
+}
+
+extension DecodingSession {
+    /// A keyed container on the object at `start`, at `depth`.
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(_ type: Key.Type, start: Int, depth: Int) -> KeyedDecodingContainer<Key> {
+        if depth >= cursorsInUse { cursorsInUse = depth + 1 }
+        return KeyedDecodingContainer(KeyedContainer<Key>(session: self, start: start,
+                                                          endWord: tape.containerEnd(start) - 1, depth: depth,
+                                                          keyMemo: workspace.keyMemos.table(for: type)))
     }
 }

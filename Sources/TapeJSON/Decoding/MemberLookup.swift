@@ -32,7 +32,7 @@ extension DecodingSession {
         let resume = sameObject ? Int(cursor.next) : first
         var lengths = sameObject ? cursor.lengths : 0
         let found: Int?
-        switch context.keyMatching {
+        switch workspace.keyMatching {
         case .exact:
             if lengths != 0 && lengths & KeyCursor.lengthBit(key.count) == 0 {
                 // A non-ASCII key may be spelled otherwise, with other lengths (`findEquivalent`).
@@ -44,8 +44,8 @@ extension DecodingSession {
                 return StringMaking.isASCII(key) ? nil : findEquivalent(key, start: start, endWord: endWord)
             }
         case .converted:
-            found = context.unmanagedConversionCache.unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
-                if let memo, memo.pointee.hintOwner == cache.identity {
+            found = workspace.unmanagedConversionCache.unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
+                if let memo, memo.pointee.hint != nil {
                     // The spelling this key (of this key type) last had: one comparison, no hashing. (The
                     // cache's hint for the converted key is usually the same spelling: not tried again.)
                     if let hinted = matchSpelling(UnsafeBufferPointer(start: memo.pointee.hint, count: memo.pointee.hintCount),
@@ -62,7 +62,7 @@ extension DecodingSession {
                                                    end: endWord) {
                     return hinted
                 }
-                if context.screensConvertedKeys {
+                if workspace.screensConvertedKeys {
                     let limits = keyLimits + depth * KeyLimits.size
                     if lengths == 0 {
                         KeyLimits.record(limits, tape: tape, start: start, endWord: endWord)
@@ -194,7 +194,6 @@ extension DecodingSession {
                                  cache: KeyConversionCache) {
         memo.pointee.hint = spelling.baseAddress
         memo.pointee.hintCount = spelling.count
-        memo.pointee.hintOwner = cache.identity
     }
 
     /// Tape index of the key among the members from `from` to `end` whose converted form is `key`.
@@ -230,7 +229,7 @@ extension DecodingSession {
     /// The object's keys converted by the custom strategy, computed on the first lookup in the object.
     func customKeyTable(start: Int, endWord: Int, depth: Int) -> [String] {
         if let table = customKeyTables[start] { return table }
-        guard let convert = context.customConversion else { return [] }
+        guard let convert = workspace.customConversion else { return [] }
         let objectPath = path(depth: depth, valueIndex: start)
         var table: [String] = []
         var j = start + 1
@@ -248,7 +247,7 @@ extension DecodingSession {
         var keys: [String] = []
         var seen = Set<String>()
         let custom: [String]?
-        if context.keyMatching == .custom {
+        if workspace.keyMatching == .custom {
             custom = customKeyTable(start: start, endWord: endWord, depth: depth)
         } else {
             custom = nil
@@ -268,109 +267,14 @@ extension DecodingSession {
     /// object without touching any cursor (key paths use this for their inner steps).
     func scanMember(utf8 key: UnsafeBufferPointer<UInt8>, object start: Int) -> Int? {
         let endWord = tape.containerEnd(start) - 1
-        switch context.keyMatching {
+        switch workspace.keyMatching {
         case .exact:
             return scanExact(key, from: start + 1, to: endWord).map { $0 + 1 }
         case .converted:
-            return findConverted(key, cache: context.conversionCache.unsafelyUnwrapped, first: start + 1,
+            return findConverted(key, cache: workspace.conversionCache.unsafelyUnwrapped, first: start + 1,
                                  resume: start + 1, resumeWasFound: false, end: endWord).map { $0 + 1 }
         case .custom:
             return scanCustom(key, start: start, endWord: endWord, depth: depth).map { $0 + 1 }
         }
-    }
-}
-
-/// Which raw keys can convert to a key starting with a given byte, decided from their first byte
-/// alone (a bit per byte value): the byte itself, its upper-case form for an ASCII lower-case letter,
-/// and `_`, `-` and non-ASCII bytes (left to the full conversion). Both conversions keep an ASCII first
-/// character or lower-case it. An empty key, or an empty raw key, is always left to the full check.
-struct FirstByteFilter {
-    private var low: UInt64
-    private var high: UInt64
-
-    @inline(__always)
-    init(convertingTo key: UnsafeBufferPointer<UInt8>) {
-        guard let first = key.first else {
-            low = ~0
-            high = ~0
-            return
-        }
-        // Bytes 0-63 in `low`, 64-127 in `high`; 128-255 always pass.
-        low = 1 << UInt64(0x2D)                   // "-"
-        high = 1 << UInt64(0x5F - 64)             // "_"
-        if first < 64 { low |= 1 << UInt64(first) } else if first < 128 { high |= 1 << UInt64(first - 64) }
-        if first &- 0x61 < 26 { high |= 1 << UInt64(first - 0x20 - 64) }
-    }
-
-    @inline(__always)
-    func admits(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let r = raw.first, r < 128 else { return true }
-        let word = r < 64 ? low : high
-        return word >> UInt64(r & 63) & 1 != 0
-    }
-}
-
-/// A screen for absent keys under `.convertFromAnyCase`: for one object, per class of first byte,
-/// the length of its longest raw key and which last bytes its raw keys end with, so that most
-/// lookups of a key the object lacks (an absent optional property) end without converting the
-/// object's keys. The last bytes matter when a present key shares the absent one's first letter and
-/// is at least as long (`metrics` against `message`, `tags` against `timestamp`): the length alone
-/// lets those through.
-///
-/// It relies on three properties of the any-case conversion (`AnyCaseConversion.convert`): it never
-/// makes a key longer (it drops separators and changes the case of ASCII letters); a converted key's
-/// first byte is the raw key's first byte, lower-cased when it is an ASCII upper-case letter (a
-/// leading separator is kept); and its last byte is the raw key's last byte up to ASCII case (a
-/// trailing separator is kept, and the last letter may change case). So a raw key can only convert to
-/// `key` if its first byte is in the class of `key`'s first byte, it is at least as long as `key`,
-/// and its last byte is in the class of `key`'s last byte.
-///
-/// A byte's class is its low five bits (`byteClass`): the two cases of an ASCII letter differ only in
-/// bit 5, so they share a class, and the 26 letters have one each; other bytes share classes with
-/// letters or each other, which only lets more keys through. A table is `size` bytes: the lengths, one byte
-/// per class of first byte, then per class of first byte a 32-bit mask with the bit of each class of
-/// last byte.
-enum KeyLimits {
-    /// Bytes per table: 32 lengths, then 32 masks of 4 bytes.
-    static let size = 160
-    /// The byte offset of the masks of last bytes in a table.
-    static let masksOffset = 32
-
-    /// The class of a key's first or last `byte`, 0...31 (`A`...`Z` and `a`...`z` are 1...26).
-    @inline(__always)
-    static func byteClass(_ byte: UInt8) -> Int { Int(byte & 31) }
-
-    /// Fills `table` from the keys of the object whose members run from `start + 1` to `endWord`.
-    @inline(never)
-    static func record(_ table: UnsafeMutablePointer<UInt8>, tape: Tape, start: Int, endWord: Int) {
-        table.update(repeating: 0, count: size)
-        let masks = UnsafeMutableRawPointer(table + masksOffset)
-        var j = start &+ 1
-        while j < endWord {
-            let raw = tape.stringBytes(j)
-            let count = raw.count
-            let base = raw.baseAddress.unsafelyUnwrapped
-            // An empty key reads its NUL terminator as its first byte and the last byte of its length
-            // prefix as its last: its length (0) changes nothing, its mask bit only lets more keys
-            // through (and the empty key it converts to is never screened).
-            let slot = byteClass(base[0])
-            let length = UInt8(truncatingIfNeeded: min(count, 255))
-            if table[slot] < length { table[slot] = length }
-            let offset = slot &* 4
-            let mask = masks.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-            masks.storeBytes(of: mask | 1 &<< UInt32(byteClass(base[count &- 1])), toByteOffset: offset, as: UInt32.self)
-            j = tape.skip(j &+ 1)
-        }
-    }
-
-    /// Whether a raw key recorded in `table` may convert to `key` (always, for the empty key).
-    @inline(__always)
-    static func mayHold(_ table: UnsafeMutablePointer<UInt8>, convertedKey key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = key.first else { return true }
-        let slot = byteClass(first)
-        // Keys longer than 255 bytes are compared with the (capped) 255.
-        guard Int(table[slot]) >= min(key.count, 255) else { return false }
-        let mask = UnsafeRawPointer(table + masksOffset).loadUnaligned(fromByteOffset: slot &* 4, as: UInt32.self)
-        return mask & 1 &<< UInt32(byteClass(key[key.count &- 1])) != 0
     }
 }

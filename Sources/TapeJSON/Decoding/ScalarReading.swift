@@ -63,7 +63,7 @@ extension DecodingSession {
 
     /// Infinity or NaN spelled as a string, under `.convertFromString`.
     func nonConformingFloat(at i: Int) -> Double? {
-        guard case .convertFromString(let positive, let negative, let nan) = context.nonConformingFloats else {
+        guard case .convertFromString(let positive, let negative, let nan) = workspace.nonConformingFloats else {
             return nil
         }
         let bytes = tape.stringBytes(i)

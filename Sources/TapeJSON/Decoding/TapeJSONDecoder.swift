@@ -1,3 +1,43 @@
+// The decoder: how one decode call turns JSON bytes into a `Decodable` value.
+//
+// Walk through `decoder.decode(User.self, from: data)` with `{"id":7,"tags":["a"]}`:
+//
+//   1. `withWorkspace` takes one of the decoder's idle `DecodingWorkspace`s (or makes one from the
+//      current settings): the strategies, snapshotted, and the caches earlier calls filled.
+//   2. `decodeDocument` recognises the encoding (UTF-8 is used in place; UTF-16/32 are transcoded) and
+//      parses the bytes with the decoder's `JSONParser` into a `DocumentStorage`: the tape (see
+//      `Tape.swift`) in buffers borrowed from the parser's pool. The whole document is validated here.
+//   3. `DecodingSession.decodeRoot` makes the call's session, the `Decoder`: a cursor at tape index 1
+//      (the `{`), with path frames and key cursors taken from the workspace (`SessionBuffers`).
+//   4. `decodeCurrent` asks the workspace how `User` decodes (`TypeKindCache`: plain, an array, a
+//      scalar read straight from the tape, a Foundation type) and calls `User.init(from: session)`.
+//   5. `container(keyedBy:)` returns a `KeyedContainer` (session, start and end words, depth, the key
+//      type's `KeyMemo` table) wrapped in `KeyedDecodingContainer`. `decode(Int.self, forKey: .id)`
+//      gets the key's UTF-8 from the memo and `findMember` compares it with the tape's keys from where
+//      the previous lookup in this object stopped (`KeyCursor`); the value word `l 7` is read.
+//   6. `decode([String].self, forKey: .tags)` pushes a path frame, moves the cursor to the `[` and reads
+//      the strings through `ArrayDecoding`, without an `init(from:)` per element; the frame is popped.
+//   7. The value is returned. The session ends (its buffers go back to the workspace), the document's
+//      buffers go back to the parser, and the workspace goes back to the decoder. When the value keeps
+//      a container or decoder, its session is first moved onto a copy of the tape (as Foundation copies
+//      its input once when a decoder escapes) and keeps the workspace: both are freed with the value,
+//      and the decoder's next call uses another workspace.
+//
+// What lives how long:
+//
+//   per call      `DecodingSession` (and one per `superDecoder`), its containers, the document
+//                 (`DocumentStorage`) and, for the rare number the tape cannot hold, `SourceText`;
+//                 all freed when the call returns, unless the value keeps a container (step 7)
+//   per decoder   up to `IdleWorkspaces.capacity` idle `DecodingWorkspace`s: settings snapshot,
+//                 `KeyConversionCache`, `TypeKindCache`, `KeyMemo`, `ErrorMemo`, `SessionBuffers`;
+//                 dropped when a setting changes (a JSON Lines worker keeps its own for its lines)
+//   per process   nothing of the decoder's: only the parser's pool of simdjson buffers
+//                 (`JSONParser.shared`) and the runtime's type metadata
+//
+// Errors are built only on failure: `DecodingError`s with Foundation's cases and coding paths, the
+// path rebuilt from the frames (`CodingPath.swift`), messages and keys kept in `ErrorMemo` for models
+// that try one type after another.
+
 import Foundation
 import Synchronization
 
@@ -33,17 +73,17 @@ import Synchronization
 /// - A key lookup starts at the key the previous lookup in the same object found, so keys read in
 ///   document order cost one comparison each. An absent key costs one scan of the object; after that
 ///   the object's key lengths are known and most other absent keys return at once.
-/// - Keyed containers are not allocated per object: the container for the next element of an array
-///   reuses the previous one (see deliberate difference 8 for containers kept after the call).
+/// - A keyed container costs one small allocation, like Foundation's; it holds its decoder, so a
+///   container kept after `init(from:)` keeps working and frees its document when it is released.
 /// - Arrays of `String`, `Double`, `Int`, `Int64`, `Int32`, `UInt8`, `UInt64`, `Float` and `Bool`,
 ///   and those scalars anywhere, are read without going through their `init(from:)`.
 /// - `.convertFromSnakeCase` and `.convertFromAnyCase` convert each distinct key once; the
 ///   conversions are kept across calls, so they cost a memo lookup per key read.
 /// - A decoder keeps what its calls learn (key conversions, how each type decodes, error messages a
-///   model builds and throws away when it tries one type and then another) for its next calls: up to
-///   eight sets, about one per thread decoding at once. Setting a strategy starts afresh. So keep one
-///   decoder for a loop of small documents (a JSON Lines `forEach` calling `line.decode(_:using:)`)
-///   rather than making one per call.
+///   model builds and throws away when it tries one type and then another) and its calls' buffers for
+///   its next calls: up to eight workspaces, about one per thread decoding at once. Setting a strategy
+///   starts afresh. So keep one decoder for a loop of small documents (a JSON Lines `forEach` calling
+///   `line.decode(_:using:)`) rather than making one per call.
 /// - Dates are parsed only when a `Date` is decoded.
 ///
 /// ## Beyond Foundation
@@ -90,11 +130,6 @@ import Synchronization
 /// 7. **`codingPath` of a kept container.** A container obtained with `nestedContainer` and used after
 ///    its parent decoded other nested values rebuilds its `codingPath` from the document: the keys have
 ///    the same `stringValue` and `intValue`, but are TapeJSON's own `CodingKey` type.
-/// 8. **Containers kept after the decode call.** A decoder or container kept by a value after
-///    `decode` returns keeps working, as with Foundation. But keyed containers hold no counted
-///    reference (that is most of their speed), so a keyed container still referenced when the call
-///    returns, or created afterwards from a kept decoder, keeps its document in memory for the rest
-///    of the process.
 public final class TapeJSONDecoder: Sendable {
     /// The settings a decode call reads, copied once per call.
     struct Configuration {
@@ -108,8 +143,8 @@ public final class TapeJSONDecoder: Sendable {
     }
 
     let configuration = Mutex(Configuration())
-    /// Contexts of finished calls, reused by the next ones (see `ContextShelf`).
-    let contextShelf = Mutex(ContextShelf())
+    /// Workspaces of finished calls, for the next ones (see `DecodingWorkspace`).
+    let idleWorkspaces = Mutex(IdleWorkspaces())
 
     /// The parser whose pooled simdjson buffers this decoder parses into.
     public let parser: JSONParser
@@ -237,10 +272,10 @@ public final class TapeJSONDecoder: Sendable {
     public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from data: Data,
                                                       configuration: T.DecodingConfiguration) throws -> T {
         try data.withUnsafeBytes { raw in
-            try withContext { context in
-                try decodeDocument(fromBytes: raw, padded: false, context: context) { storage, source in
+            try withWorkspace { workspace in
+                try decodeDocument(fromBytes: raw, padded: false, workspace: workspace) { storage, source in
                     try DecodingSession.decodeRoot(type, configuration: configuration, storage: storage, source: source,
-                                                   context: context)
+                                                   workspace: workspace)
                 }
             }
         }
@@ -256,22 +291,49 @@ public final class TapeJSONDecoder: Sendable {
 
     /// Parses `bytes` and decodes the root value.
     func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer, padded: Bool) throws -> T {
-        try withContext { context in
-            try decodeDocument(fromBytes: bytes, padded: padded, context: context) { storage, source in
-                try DecodingSession.decodeRoot(type, storage: storage, source: source, context: context)
+        try withWorkspace { workspace in
+            try decodeDocument(fromBytes: bytes, padded: padded, workspace: workspace) { storage, source in
+                try DecodingSession.decodeRoot(type, storage: storage, source: source, workspace: workspace)
             }
         }
     }
 
+    /// Runs `body` with a workspace of this decoder's current settings: an idle one when there is one,
+    /// else a new one. It becomes idle again when `body` returns or throws, unless something from the
+    /// call (a kept container or decoder) still holds it.
+    ///
+    /// The generation is read before the settings, so a workspace can only be kept under a generation
+    /// whose settings it was made from (a setter writes the settings, then retires).
+    func withWorkspace<R>(_ body: (DecodingWorkspace) throws -> R) rethrows -> R {
+        var taken: DecodingWorkspace?
+        let generation: UInt64
+        (taken, generation) = idleWorkspaces.withLock { idle in (idle.take(), idle.generation) }
+        // Moved out of `taken`, so that the uniqueness check below sees only this reference.
+        var workspace = taken.take() ?? DecodingWorkspace(configuration.withLock { $0 })
+        defer {
+            if isKnownUniquelyReferenced(&workspace) {
+                let done = workspace
+                idleWorkspaces.withLock { idle in idle.give(done, madeUnder: generation) }
+            }
+        }
+        return try body(workspace)
+    }
+
+    /// Changes the settings; the workspaces made from the old ones are retired.
+    func updateConfiguration(_ change: (inout Configuration) -> Void) {
+        configuration.withLock { change(&$0) }
+        idleWorkspaces.withLock { $0.retire() }
+    }
+
     /// Recognises the encoding of `bytes`, parses them and runs `root` on the document and its UTF-8 text.
     @inline(__always)
-    private func decodeDocument<T>(fromBytes bytes: UnsafeRawBufferPointer, padded: Bool, context: DecodingContext,
+    private func decodeDocument<T>(fromBytes bytes: UnsafeRawBufferPointer, padded: Bool, workspace: DecodingWorkspace,
                                    _ root: (DocumentStorage, UnsafeRawBufferPointer) throws -> T) throws -> T {
         switch InputEncoding.detect(bytes) {
         case .utf8(let bomLength):
             let body = UnsafeRawBufferPointer(rebasing: bytes[bomLength...])
-            if context.allowsJSON5 { return try decodeJSON5(body, context: context, root) }
-            if context.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
+            if workspace.allowsJSON5 { return try decodeJSON5(body, workspace: workspace, root) }
+            if workspace.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
                 return try decodeWithoutBraces(body, root)
             }
             let document = try parse(body, padded: padded)
@@ -285,8 +347,8 @@ public final class TapeJSONDecoder: Sendable {
             }
             return try text.withUTF8 { utf8 in
                 let body = UnsafeRawBufferPointer(utf8)
-                if context.allowsJSON5 { return try decodeJSON5(body, context: context, root) }
-                if context.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
+                if workspace.allowsJSON5 { return try decodeJSON5(body, workspace: workspace, root) }
+                if workspace.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
                     return try decodeWithoutBraces(body, root)
                 }
                 let document = try parse(body, padded: false)
@@ -297,7 +359,7 @@ public final class TapeJSONDecoder: Sendable {
 
     /// `allowsJSON5`: the body translated into JSON (see `JSON5Translation`), parsed, and its `Infinity`
     /// and `NaN` placeholders given their texts; errors are placed in the body.
-    private func decodeJSON5<T>(_ body: UnsafeRawBufferPointer, context: DecodingContext,
+    private func decodeJSON5<T>(_ body: UnsafeRawBufferPointer, workspace: DecodingWorkspace,
                                 _ root: (DocumentStorage, UnsafeRawBufferPointer) throws -> T) throws -> T {
         func invalid(_ error: JSONError) -> DecodingError {
             .dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.",
@@ -305,7 +367,7 @@ public final class TapeJSONDecoder: Sendable {
         }
         let translation: JSON5Translation
         do {
-            translation = try JSON5Translation(body, withoutBraces: context.assumesTopLevelDictionary)
+            translation = try JSON5Translation(body, withoutBraces: workspace.assumesTopLevelDictionary)
         } catch {
             throw invalid(error)
         }

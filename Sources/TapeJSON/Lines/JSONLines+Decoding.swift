@@ -9,17 +9,20 @@ extension JSONLine {
     ///
     /// - Throws: the `DecodingError` Foundation's `JSONDecoder` would throw for this line's JSON.
     public func decode<T: Decodable>(_ type: T.Type, using decoder: TapeJSONDecoder) throws -> T {
-        try decoder.withContext { context in
-            try decode(type, context: context)
+        try decoder.withWorkspace { workspace in
+            try DecodingSession.decodeRoot(type, tape: tape, owner: owner, source: raw,
+                                           workspace: workspace)
         }
     }
 
-    /// Decodes with a context reused across lines (its key-conversion cache survives from line to line).
-    func decode<T: Decodable>(_ type: T.Type, context: DecodingContext) throws -> T {
-        // The owner is the worker's own parser: no reference count shared between threads. The
-        // worker's context hands the same session to line after line. The tape lives in a batch
-        // buffer that the next batch overwrites.
-        try DecodingSession.decodeRoot(type, tape: tape, owner: owner, tapeIsReused: true, source: raw, context: context)
+    /// Decodes with a workspace reused across lines (its caches survive from line to line); replaces it
+    /// by a new one when the decoded value keeps it (a kept container or decoder).
+    func decode<T: Decodable>(_ type: T.Type, workspace: inout DecodingWorkspace) throws -> T {
+        defer { DecodingWorkspace.renewIfHeld(&workspace) }
+        // The owner is the worker's own parser: no reference count shared between threads. The tape
+        // lives in a batch buffer that the next batch overwrites.
+        return try DecodingSession.decodeRoot(type, tape: tape, owner: owner, source: raw,
+                                              workspace: workspace)
     }
 }
 
@@ -30,7 +33,7 @@ extension JSONLines {
     ///
     /// A line that is not valid JSON, or does not decode as `T`, goes through the error policy as a
     /// `JSONLineError` (its `underlying` is the `JSONError` or the `DecodingError`). Each worker keeps one
-    /// decoding context, so key conversions are cached across the lines it decodes.
+    /// decoding workspace, so key conversions are cached across the lines it decodes.
     ///
     /// ```swift
     /// let decoder = TapeJSONDecoder()
@@ -46,11 +49,11 @@ extension JSONLines {
                                                 ordered: Bool = true,
                                                 each: (_ value: T, _ lineNumber: Int) throws -> Void,
                                                 onInvalidLine: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
-        // Each worker builds its own context (caches are per thread) from one snapshot of the settings; a
-        // `.formatted` DateFormatter in them is only read.
+        // Each worker builds its own workspace (caches are per thread) from one snapshot of the settings;
+        // a `.formatted` DateFormatter in them is only read.
         let snapshot = ConfigurationSnapshot(decoder.configuration.withLock { $0 })
-        return try mapWithState(jobs: jobs, ordered: ordered, makeState: { DecodingContext(snapshot.configuration) },
-                                { context, line in try line.decode(type, context: context) },
+        return try mapWithState(jobs: jobs, ordered: ordered, makeState: { DecodingWorkspace(snapshot.configuration) },
+                                { workspace, line in try line.decode(type, workspace: &workspace) },
                                 each: each, onInvalidLine: onInvalidLine, onProgress: { _ in })
     }
 }

@@ -173,9 +173,15 @@ extension BenchPlan {
             for line in lineRanges { _ = try foundationDecoder.decode(LogLine.self, from: line) }
         })
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine vs JSONDecoder per line", subject: decodeOne, baseline: decodeFoundation))
+        // What a service pays per request: each line as its own `Data`, a new decode call each time,
+        // one decoder (the per-call setup: workspace, session, parse), against the same calls to Foundation.
+        let decodePerCall = add(Workload(file: name, operation: "decode LogLine per call (one Data per line)", library: "TapeJSON", bytes: size) {
+            for line in lineRanges { _ = try tapeDecoder.decode(LogLine.self, from: line) }
+        })
+        comparisons.append(Comparison(file: name, operation: "decode per call: LogLine, one Data per line vs JSONDecoder", subject: decodePerCall, baseline: decodeFoundation))
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine, \(jobs) workers vs 1 worker", subject: decodeMany, baseline: decodeOne))
         // The loop users write themselves: `forEach`, and `line.decode(_:using:)` with one decoder. Its
-        // calls share the decoder's parked contexts, so it should cost what `decode(_:using:)` costs.
+        // calls share the decoder's idle workspaces, so it should cost what `decode(_:using:)` costs.
         let lineByLine = add(Workload(file: name, operation: "decode LogLine (forEach + line.decode)", library: "TapeJSON", bytes: size) {
             var decoded = 0
             try lines.forEach { line in

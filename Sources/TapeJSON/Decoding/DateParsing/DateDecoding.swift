@@ -8,7 +8,7 @@ extension DecodingSession {
     func decodeDate(framePushed: Bool) throws -> Date {
         let index = valueIndex
         if isNull(index) { throw valueNotFound(Date.self, path: codingPath) }
-        switch context.dateStrategy {
+        switch workspace.dateStrategy {
         case .deferredToDate:
             return Date(timeIntervalSinceReferenceDate: try decode(Double.self))
         case .secondsSince1970:

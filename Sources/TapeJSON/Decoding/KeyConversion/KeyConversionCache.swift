@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Each distinct raw JSON key's converted form, computed once.
 ///
 /// Every distinct raw key gets one record in an append-only arena: its raw length and converted
@@ -8,20 +6,15 @@ import Synchronization
 /// 1. A direct-mapped memo of 1024 record pointers, indexed by the key's length and three of its
 ///    bytes: the raw key is compared with the record's (one record, usually in one cache line) and the
 ///    record's converted bytes are returned. This is the path nearly every lookup takes.
-/// 2. A hash table (hashed from the length and the first and last 8 bytes, then compared in full)
+/// 2. A `HashCache` (hashed from the length and the first and last 8 bytes, then compared in full)
 ///    behind it. Only a key seen for the first time is converted.
 ///
-/// Caches are pooled across decode calls (`KeyConversionCache.take`/`give`), so that a service
+/// A cache belongs to one `DecodingWorkspace`, kept by its decoder from call to call, so that a service
 /// decoding the same kind of payload again and again converts each key once, not once per call.
-final class KeyConversionCache: @unchecked Sendable {
+final class KeyConversionCache {
     enum Rule {
         case snakeCase
         case anyCase
-    }
-
-    private struct Slot {
-        var hash: UInt64
-        var record: UnsafePointer<UInt8>?
     }
 
     /// The record of the raw key that last converted to a given key, by a hash of the converted key.
@@ -29,13 +22,8 @@ final class KeyConversionCache: @unchecked Sendable {
     private static let hintCount = 4096
 
     let rule: Rule
-    /// This cache's number, distinct from every other cache's in the process (never 0): what a
-    /// `KeyMemo` entry's spelling hint names to say which cache's records hold its bytes.
-    let identity: UInt64
-    private static let identities = Atomic<UInt64>(0)
-    private var slots: UnsafeMutablePointer<Slot>
-    private var mask: Int
-    private var used = 0
+    /// Every record, by the hash of its raw key (the value is unused: the key is the record).
+    private var records = HashCache<UnsafePointer<UInt8>, Void>(capacity: 256)
     private var arena = ByteArena()
     private let memo: UnsafeMutablePointer<UnsafePointer<UInt8>?>
     private static let memoSize = 1024
@@ -44,11 +32,6 @@ final class KeyConversionCache: @unchecked Sendable {
 
     init(rule: Rule) {
         self.rule = rule
-        identity = Self.identities.add(1, ordering: .relaxed).newValue
-        let capacity = 256
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: Slot(hash: 0, record: nil), count: capacity)
-        mask = capacity - 1
         memo = .allocate(capacity: Self.memoSize)
         memo.initialize(repeating: nil, count: Self.memoSize)
         hints = .allocate(capacity: Self.hintCount)
@@ -56,7 +39,6 @@ final class KeyConversionCache: @unchecked Sendable {
     }
 
     deinit {
-        slots.deallocate()
         memo.deallocate()
         hints.deallocate()
     }
@@ -65,7 +47,7 @@ final class KeyConversionCache: @unchecked Sendable {
 
     @inline(__always)
     private static func hintSlot(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        mix(key) & (hintCount - 1)
+        HashMixing.quick(key) & (hintCount - 1)
     }
 
     @inline(__always)
@@ -121,22 +103,10 @@ final class KeyConversionCache: @unchecked Sendable {
 
     // MARK: - Lookups
 
-    /// A cheap hash of `bytes`: their length and three of them.
-    @inline(__always)
-    private static func mix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let count = bytes.count
-        var index = count &* 0x9E37
-        if count > 0 {
-            let base = bytes.baseAddress.unsafelyUnwrapped
-            index ^= Int(base[0]) &* 31 ^ Int(base[count &- 1]) &* 131 ^ Int(base[count >> 1]) &* 1031
-        }
-        return index
-    }
-
     /// Where `raw`'s record is looked for in the memo.
     @inline(__always)
     private static func memoIndex(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
-        mix(raw) & (memoSize - 1)
+        HashMixing.quick(raw) & (memoSize - 1)
     }
 
     /// The converted form of `raw`, through the memo.
@@ -165,38 +135,14 @@ final class KeyConversionCache: @unchecked Sendable {
 
     /// The record for `raw`, added (and converted) when new; nil for keys too long to record.
     private func lookup(_ raw: UnsafeBufferPointer<UInt8>) -> UnsafePointer<UInt8>? {
-        let hash = Self.quickHash(raw)
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let slot = slots[i]
-            guard let record = slot.record else { break }
-            if slot.hash == hash, Self.record(record, holds: raw) { return record }
-            i = (i &+ 1) & mask
-        }
-        return insert(raw, hash: hash)
-    }
-
-    /// A hash of the length and the first and last (up to) 8 bytes.
-    @inline(__always)
-    static func quickHash(_ raw: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let count = raw.count
-        var h = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        guard let base = raw.baseAddress, count > 0 else { return h }
-        let first: UInt64
-        let last: UInt64
-        if count >= 8 {
-            first = KeyBytes.load64(base)
-            last = KeyBytes.load64(base + (count &- 8))
-        } else if count >= 4 {
-            first = UInt64(KeyBytes.load32(base))
-            last = UInt64(KeyBytes.load32(base + (count &- 4)))
-        } else {
-            first = UInt64(base[0]) | UInt64(base[count &- 1]) << 8 | UInt64(base[count >> 1]) << 16
-            last = 0
-        }
-        h = (h ^ first) &* 0xFF51_AFD7_ED55_8CCD
-        h = (h ^ (h >> 29) ^ last) &* 0xC4CE_B9FE_1A85_EC53
-        return h ^ (h >> 32)
+        let hash = HashMixing.hash(raw)
+        var found: UnsafePointer<UInt8>?
+        _ = records.value(hash: hash, where: { record in
+            guard Self.record(record, holds: raw) else { return false }
+            found = record
+            return true
+        })
+        return found ?? insert(raw, hash: hash)
     }
 
     private func conversion(of raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
@@ -227,89 +173,15 @@ final class KeyConversionCache: @unchecked Sendable {
         header.append(contentsOf: raw)
         header.append(contentsOf: converted)
         let record = header.withUnsafeBufferPointer { arena.store($0) }
-        if (used + 1) * 2 > mask + 1 { grow() }
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while slots[i].record != nil { i = (i &+ 1) & mask }
-        slots[i] = Slot(hash: hash, record: record)
-        used += 1
+        records.insert(record, (), hash: hash)
         return record
     }
 
-    private func grow() {
-        let oldSlots = slots
-        let oldCapacity = mask + 1
-        let capacity = oldCapacity * 2
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: Slot(hash: 0, record: nil), count: capacity)
-        mask = capacity - 1
-        for k in 0..<oldCapacity where oldSlots[k].record != nil {
-            var i = Int(truncatingIfNeeded: oldSlots[k].hash) & mask
-            while slots[i].record != nil { i = (i &+ 1) & mask }
-            slots[i] = oldSlots[k]
-        }
-        oldSlots.deallocate()
-    }
-
-    // MARK: - Pool
-
-    /// Idle caches, reused by later decode calls.
-    private static let pool = Mutex<[KeyConversionCache]>([])
-    /// Caches with more keys than this are dropped rather than pooled (payloads whose keys are data).
-    static let maximumPooledKeys = 8192
-    private static let maximumPooledCaches = 8
-
-    /// A cache for `rule`, warm when one was pooled.
-    static func take(rule: Rule) -> KeyConversionCache {
-        let pooled = pool.withLock { caches -> KeyConversionCache? in
-            guard let index = caches.lastIndex(where: { $0.rule == rule }) else { return nil }
-            return caches.remove(at: index)
-        }
-        return pooled ?? KeyConversionCache(rule: rule)
-    }
+    /// Caches with more keys than this are not kept for later calls (payloads whose keys are data).
+    static let maximumKeptKeys = 8192
 
     /// Whether the cache is small enough to keep for later calls: one that met more keys than
-    /// `maximumPooledKeys` (keys that are data) is dropped instead, so that memory stays bounded.
-    var isWorthKeeping: Bool { used <= Self.maximumPooledKeys }
-
-    /// Returns a cache to the pool at the end of a decode call.
-    static func give(_ cache: KeyConversionCache) {
-        guard cache.isWorthKeeping else { return }
-        pool.withLock { caches in
-            if caches.count < maximumPooledCaches { caches.append(cache) }
-        }
-    }
-}
-
-/// Append-only byte storage whose pointers never move: bytes go into 16 KiB chunks (or a chunk of
-/// their own when larger), all freed together.
-struct ByteArena: ~Copyable {
-    private var chunks: [UnsafeMutablePointer<UInt8>] = []
-    private var current: UnsafeMutablePointer<UInt8>? = nil
-    private var remaining = 0
-    private static let chunkSize = 16 * 1024
-
-    init() {}
-
-    /// A stable copy of `bytes` (a valid, non-null pointer even for no bytes).
-    mutating func store(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<UInt8> {
-        let count = max(bytes.count, 1)
-        if count > remaining {
-            let size = max(count, Self.chunkSize)
-            let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-            chunks.append(chunk)
-            current = chunk
-            remaining = size
-        }
-        let destination = current!
-        if let source = bytes.baseAddress, bytes.count > 0 {
-            destination.initialize(from: source, count: bytes.count)
-        }
-        current = destination + count
-        remaining -= count
-        return UnsafePointer(destination)
-    }
-
-    deinit {
-        for chunk in chunks { chunk.deallocate() }
-    }
+    /// `maximumKeptKeys` (keys that are data) is dropped with its workspace instead, so that memory
+    /// stays bounded.
+    var isWorthKeeping: Bool { records.count <= Self.maximumKeptKeys }
 }

@@ -6,7 +6,7 @@ import Foundation
 extension KeyedContainer {
     /// What `key` stands for under the key options.
     func resolveKeyPath(_ key: Key, optional: Bool) throws -> KeyPathTarget {
-        guard let syntax = session.context.keyPaths else { return .missing }
+        guard let syntax = session.workspace.keyPaths else { return .missing }
         let text = key.stringValue
         if let flat = syntax.flat, text == flat { return .flat }
         if let prefix = syntax.arrayMapping, text.hasPrefix(prefix) {
@@ -103,7 +103,7 @@ extension KeyedContainer {
 
     /// The value a scalar is read from, through the key options; nil when absent.
     func locateThroughKeyPath(_ key: Key) throws -> Int? {
-        guard session.context.keyPaths != nil else { return nil }
+        guard session.workspace.keyPaths != nil else { return nil }
         switch try resolveKeyPath(key, optional: true) {
         case .value(let index), .lenientArray(let index): return index
         case .flat: return start

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 @testable import TapeJSON
 
-/// A decoder parks the context of a finished call (its key conversions, type kinds and error memo)
-/// for its next call. These tests check that reuse never changes what a call returns: settings
-/// changed between calls apply at once, a failed call leaves nothing behind, and threads sharing one
-/// decoder each get a context of their own.
-@Suite("Contexts parked between decode calls")
-struct ContextShelfTests {
+/// A decoder keeps the workspace of a finished call (its key conversions, type kinds, memos and
+/// session buffers) for its next call. These tests check that reuse never changes what a call
+/// returns: settings changed between calls apply at once, a failed call leaves nothing behind,
+/// threads sharing one decoder each get a workspace of their own, and a workspace that a kept
+/// container holds is not reused.
+@Suite("Workspaces kept between decode calls")
+struct IdleWorkspacesTests {
     struct User: Decodable, Equatable, Sendable {
         var userId: Int
         var createdAt: Date?
@@ -15,21 +16,21 @@ struct ContextShelfTests {
 
     static let snakeCased = Data(#"{"user_id":1,"created_at":0}"#.utf8)
 
-    private static func parked(_ decoder: TapeJSONDecoder) -> Int {
-        decoder.contextShelf.withLock { $0.count }
+    private static func idle(_ decoder: TapeJSONDecoder) -> Int {
+        decoder.idleWorkspaces.withLock { $0.count }
     }
 
-    @Test("a call takes the context the previous call parked")
+    @Test("a call takes the workspace the previous call left")
     func reusesParkedContext() throws {
         let decoder = TapeJSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        #expect(Self.parked(decoder) == 0)
+        #expect(Self.idle(decoder) == 0)
         _ = try decoder.decode(User.self, from: Self.snakeCased)
-        #expect(Self.parked(decoder) == 1)
-        let first = decoder.withContext { ObjectIdentifier($0) }
-        let second = decoder.withContext { ObjectIdentifier($0) }
+        #expect(Self.idle(decoder) == 1)
+        let first = decoder.withWorkspace { ObjectIdentifier($0) }
+        let second = decoder.withWorkspace { ObjectIdentifier($0) }
         #expect(first == second)
-        #expect(Self.parked(decoder) == 1)
+        #expect(Self.idle(decoder) == 1)
     }
 
     @Test("a setting changed between calls applies to the next call")
@@ -50,33 +51,33 @@ struct ContextShelfTests {
         #expect(try decoder.decode(User.self, from: Self.snakeCased) == User(userId: 1, createdAt: nil))
     }
 
-    @Test("a context made before a setting changed is dropped when its call returns")
+    @Test("a workspace made before a setting changed is dropped when its call returns")
     func retiredContextIsDropped() {
         let decoder = TapeJSONDecoder()
-        decoder.withContext { _ in }
-        #expect(Self.parked(decoder) == 1)
-        decoder.withContext { _ in
+        decoder.withWorkspace { _ in }
+        #expect(Self.idle(decoder) == 1)
+        decoder.withWorkspace { _ in
             decoder.keyDecodingStrategy = .convertFromSnakeCase
-            #expect(Self.parked(decoder) == 0)
+            #expect(Self.idle(decoder) == 0)
         }
-        #expect(Self.parked(decoder) == 0)
-        let madeNow = decoder.withContext { $0.keyMatching }
+        #expect(Self.idle(decoder) == 0)
+        let madeNow = decoder.withWorkspace { $0.keyMatching }
         #expect(madeNow == .converted)
     }
 
-    @Test("the shelf keeps at most its capacity")
+    @Test("a decoder keeps at most its capacity of idle workspaces")
     func capacityIsBounded() {
         let decoder = TapeJSONDecoder()
         func nest(_ depth: Int) {
-            decoder.withContext { _ in
+            decoder.withWorkspace { _ in
                 if depth > 1 { nest(depth - 1) }
             }
         }
-        nest(ContextShelf.capacity + 4)
-        #expect(Self.parked(decoder) == ContextShelf.capacity)
+        nest(IdleWorkspaces.capacity + 4)
+        #expect(Self.idle(decoder) == IdleWorkspaces.capacity)
     }
 
-    @Test("a context whose key conversions met thousands of distinct keys is not kept")
+    @Test("a workspace whose key conversions met thousands of distinct keys is not kept")
     func oversizedConversionsAreDropped() throws {
         /// Counts an object's keys through a key type of its own (keys that are data).
         struct KeyCount: Decodable {
@@ -91,12 +92,12 @@ struct ContextShelfTests {
         let decoder = TapeJSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         #expect(try decoder.decode(KeyCount.self, from: object(keys: 10)).count == 10)
-        #expect(Self.parked(decoder) == 1)
-        let many = KeyConversionCache.maximumPooledKeys + 10
+        #expect(Self.idle(decoder) == 1)
+        let many = KeyConversionCache.maximumKeptKeys + 10
         #expect(try decoder.decode(KeyCount.self, from: object(keys: many)).count == many)
-        #expect(Self.parked(decoder) == 0)
+        #expect(Self.idle(decoder) == 0)
         #expect(try decoder.decode(KeyCount.self, from: object(keys: 10)).count == 10)
-        #expect(Self.parked(decoder) == 1)
+        #expect(Self.idle(decoder) == 1)
     }
 
     @Test("a call after a failed one throws and decodes as a new decoder's call would")
@@ -119,7 +120,7 @@ struct ContextShelfTests {
         #expect(try reused.decode(Typed.self, from: good) == Typed(id: 7, tags: ["a", "b"]))
     }
 
-    @Test("threads sharing one decoder each decode with a context of their own")
+    @Test("threads sharing one decoder each decode with a workspace of their own")
     func sharedAcrossThreads() async throws {
         let decoder = TapeJSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -142,6 +143,37 @@ struct ContextShelfTests {
                 #expect(allMatched)
             }
         }
-        #expect(Self.parked(decoder) <= ContextShelf.capacity)
+        #expect(Self.idle(decoder) <= IdleWorkspaces.capacity)
+    }
+
+    /// Keeps its keyed container and its decoder (weakly, to see when they are freed).
+    final class Lazy: Decodable, @unchecked Sendable {
+        let container: KeyedDecodingContainer<TestKey>
+        weak var decoder: AnyObject?
+
+        init(from decoder: any Decoder) throws {
+            container = try decoder.container(keyedBy: TestKey.self)
+            self.decoder = decoder as AnyObject
+        }
+    }
+
+    @Test("a workspace held by a kept container is not reused, and is freed with the container")
+    func keptContainerKeepsItsWorkspace() throws {
+        let decoder = TapeJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        var lazy: Lazy? = try decoder.decode(Lazy.self, from: Self.snakeCased)
+        #expect(Self.idle(decoder) == 0)
+        // Later calls decode with another workspace and leave it for the next call.
+        #expect(try decoder.decode(User.self, from: Self.snakeCased).userId == 1)
+        #expect(Self.idle(decoder) == 1)
+        let other = Data(#"{"user_id":2,"created_at":5}"#.utf8)
+        #expect(try decoder.decode(User.self, from: other).userId == 2)
+        // The kept container still reads its own document.
+        #expect(try lazy?.container.decode(Int.self, forKey: TestKey("userId")) == 1)
+        #expect(lazy?.decoder != nil)
+        weak var session = lazy?.decoder
+        lazy = nil
+        #expect(session == nil)
+        #expect(Self.idle(decoder) == 1)
     }
 }

@@ -3,12 +3,12 @@ import Foundation
 import Testing
 @testable import TapeJSON
 
-/// Decode calls take a parked session from `SessionPool` (left by an earlier call of any decoder),
-/// keyed-container boxes are reused by key type and depth through a set-associative table, kinds of
-/// types are cached with an overflow, and `.convertFromAnyCase` rules out absent keys with
-/// `KeyLimits`. These tests check that none of that changes what a decode call returns.
-@Suite("Pooled sessions, reused boxes and screened keys")
-struct SessionPoolTests {
+/// Decode calls reuse their decoder's workspace (session buffers, key cursors, type kinds, key memos),
+/// kinds of types are cached in a table that starts over past its limit, and `.convertFromAnyCase`
+/// rules out absent keys with `KeyLimits`. These tests check that none of that changes what a decode
+/// call returns.
+@Suite("Workspace caches and screened keys")
+struct WorkspaceCacheTests {
     struct Record: Decodable, Equatable, Sendable {
         var id: Int
         var name: String?
@@ -32,7 +32,7 @@ struct SessionPoolTests {
         Record(id: 3, name: "three", nested: nil),
     ]
 
-    @Test("decoders with different strategies take turns with the pooled sessions")
+    @Test("decoders with different strategies decode in turns")
     func decodersTakeTurns() throws {
         let plain = TapeJSONDecoder()
         let anyCase = TapeJSONDecoder()
@@ -48,7 +48,6 @@ struct SessionPoolTests {
                 #expect(try snake.decode(Record.self, from: data) == expected)
             }
         }
-        #expect(SessionPool.count <= SessionPool.capacity)
     }
 
     @Test("decode calls on several threads at once")
@@ -87,7 +86,7 @@ struct SessionPoolTests {
         }
     }
 
-    @Test("a container that outlives its call keeps its session out of the pool")
+    @Test("a container that outlives its call keeps reading its own document")
     func escapedContainerKeepsItsSession() throws {
         let decoder = TapeJSONDecoder()
         _ = try decoder.decode(Escaping.self, from: Data(#"{"id":7,"name":"kept"}"#.utf8))
@@ -146,20 +145,19 @@ struct SessionPoolTests {
     struct Wrapped<Inner> {}
 
     /// `T`, then `Wrapped` nested `depth` times around it, and arrays of those: each asked of the cache.
-    static func askKinds<T>(_ type: T.Type, depth: Int, cache: TypeKindCache, into kinds: inout [String]) {
+    static func askKinds<T>(_ type: T.Type, depth: Int, cache: inout TypeKindCache, into kinds: inout [String]) {
         kinds.append(label(cache.kind(of: T.self)) + ":" + label(cache.kind(of: [T].self)))
-        if depth > 0 { askKinds(Wrapped<T>.self, depth: depth - 1, cache: cache, into: &kinds) }
+        if depth > 0 { askKinds(Wrapped<T>.self, depth: depth - 1, cache: &cache, into: &kinds) }
     }
 
-    @Test("kinds of more types than the cache holds stay right")
+    @Test("kinds of more types than the cache keeps stay right")
     func typeKindOverflow() {
-        let cache = TypeKindCache.take(exemptingStringDictionaries: false)
-        defer { TypeKindCache.give(cache) }
+        var cache = TypeKindCache(exemptsStringDictionaries: false)
         var first: [String] = []
         var second: [String] = []
-        // 2 × 200 types for 256 entries: some sets are asked for more types than they hold.
-        Self.askKinds(Int.self, depth: 199, cache: cache, into: &first)
-        Self.askKinds(Int.self, depth: 199, cache: cache, into: &second)
+        // 2 × 2,100 types: past the limit the cache starts over, and the kinds are asked again.
+        Self.askKinds(Int.self, depth: TypeKindCache.limit / 2 + 50, cache: &cache, into: &first)
+        Self.askKinds(Int.self, depth: TypeKindCache.limit / 2 + 50, cache: &cache, into: &second)
         #expect(first == second)
         #expect(first[0] == "int:array")
         #expect(first.dropFirst().allSatisfy { $0 == "plain:plain" })
@@ -194,7 +192,7 @@ struct SessionPoolTests {
     }
 
     /// Decodes `document` as `T` under `.convertFromAnyCase` and expects Foundation's value (with the
-    /// equivalent `.custom` key strategy): twice, as the second call reuses the pooled session and the
+    /// equivalent `.custom` key strategy): twice, as the second call reuses the workspace and the
     /// conversion cache's hints, and as two elements of an array.
     private func expectAnyCaseDecodesAsFoundation<T: Decodable & Equatable>(_ type: T.Type, _ document: String) throws {
         let tape = TapeJSONDecoder()

@@ -1,0 +1,15 @@
+/// The key the last lookup in an object found, where the next lookup starts (the next key in document
+/// order is usually right after it), and, once a lookup missed, the key lengths the object has. One
+/// per depth; `object` says which object the position belongs to.
+struct KeyCursor {
+    var object: UInt32
+    var next: UInt32
+    /// Bit `n` set: some key is `n` bytes long (bit 62: 62 bytes or more). Bit 63 marks the set as
+    /// recorded; 0 means not recorded yet.
+    var lengths: UInt64
+
+    static let lengthsRecorded: UInt64 = 1 << 63
+
+    @inline(__always)
+    static func lengthBit(_ count: Int) -> UInt64 { 1 << UInt64(min(count, 62)) }
+}

@@ -1,0 +1,61 @@
+/// The buffers a `DecodingSession` moves through a document with: a path frame and a key cursor per
+/// depth, and the cursors' key limits. A session takes them from its workspace when it starts and
+/// gives them back when it ends, so that a decode call does not allocate them.
+///
+/// Plain pointers, owned by whoever holds the value; `deallocate` frees them.
+struct SessionBuffers {
+    var frames: UnsafeMutablePointer<PathFrame>
+    /// `capacity + 1` cursors: one per depth a container can have.
+    var cursors: UnsafeMutablePointer<KeyCursor>
+    /// `capacity + 1` tables of `KeyLimits.size` bytes, one per cursor.
+    var keyLimits: UnsafeMutablePointer<UInt8>
+    var capacity: Int
+
+    /// New buffers for 32 levels of nesting (they grow as needed).
+    init() {
+        capacity = 32
+        frames = .allocate(capacity: capacity)
+        frames.initialize(repeating: PathFrame(component: .index(0), valueIndex: 0), count: capacity)
+        cursors = .allocate(capacity: capacity + 1)
+        cursors.initialize(repeating: KeyCursor(object: 0, next: 0, lengths: 0), count: capacity + 1)
+        keyLimits = .allocate(capacity: (capacity + 1) * KeyLimits.size)
+        keyLimits.initialize(repeating: 0, count: (capacity + 1) * KeyLimits.size)
+    }
+
+    /// Makes room for at least `minimum` frames, keeping what the buffers hold.
+    mutating func grow(to minimum: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < minimum { newCapacity *= 2 }
+        let newFrames = UnsafeMutablePointer<PathFrame>.allocate(capacity: newCapacity)
+        newFrames.moveInitialize(from: frames, count: capacity)
+        (newFrames + capacity).initialize(repeating: PathFrame(component: .index(0), valueIndex: 0),
+                                          count: newCapacity - capacity)
+        frames.deallocate()
+        frames = newFrames
+        let newCursors = UnsafeMutablePointer<KeyCursor>.allocate(capacity: newCapacity + 1)
+        newCursors.moveInitialize(from: cursors, count: capacity + 1)
+        (newCursors + capacity + 1).initialize(repeating: KeyCursor(object: 0, next: 0, lengths: 0),
+                                               count: newCapacity - capacity)
+        cursors.deallocate()
+        cursors = newCursors
+        let newLimits = UnsafeMutablePointer<UInt8>.allocate(capacity: (newCapacity + 1) * KeyLimits.size)
+        newLimits.initialize(repeating: 0, count: (newCapacity + 1) * KeyLimits.size)
+        newLimits.update(from: keyLimits, count: (capacity + 1) * KeyLimits.size)
+        keyLimits.deallocate()
+        keyLimits = newLimits
+        capacity = newCapacity
+    }
+
+    /// Clears the first `count` cursors (the depths a session made keyed containers at): cursors
+    /// remember objects by tape index, which the next document reuses.
+    func clearCursors(_ count: Int) {
+        for k in 0..<count { cursors[k] = KeyCursor(object: 0, next: 0, lengths: 0) }
+    }
+
+    func deallocate() {
+        frames.deinitialize(count: capacity)
+        frames.deallocate()
+        cursors.deallocate()
+        keyLimits.deallocate()
+    }
+}

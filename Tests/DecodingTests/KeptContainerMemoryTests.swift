@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TapeJSON
+
+/// A model that keeps its `KeyedDecodingContainer` after `init(from:)` (as lazy models do) keeps its
+/// call's session, workspace and document alive, and frees them when it goes: decoding such a model
+/// again and again through one decoder must not make memory grow.
+@Suite("Kept containers free their documents")
+struct KeptContainerMemoryTests {
+    /// Reads one field at once and keeps the container for the others.
+    struct LazyLine: Decodable {
+        enum CodingKeys: String, CodingKey { case id, level, message }
+        let id: Int
+        let rest: KeyedDecodingContainer<CodingKeys>
+
+        init(from decoder: any Decoder) throws {
+            rest = try decoder.container(keyedBy: CodingKeys.self)
+            id = try rest.decode(Int.self, forKey: .id)
+        }
+
+        var message: String { get throws { try rest.decode(String.self, forKey: .message) } }
+    }
+
+    /// The resident set size of this process, in bytes (from `/proc/self/statm`).
+    static func residentBytes() -> Int? {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = statm.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    @Test("200,000 decodes of a model that keeps its container grow resident memory by less than 64 MB")
+    func keptContainersDoNotAccumulate() async throws {
+        #if os(Linux)
+        // In a process of its own, so that other tests running at the same time do not count.
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let decoder = TapeJSONDecoder()
+            let document = Data(#"{"id":41,"level":"INFO","message":"user signed in"}"#.utf8)
+            var last: KeptContainerMemoryTests.LazyLine?
+            for i in 0..<1_000 {
+                last = try decoder.decode(KeptContainerMemoryTests.LazyLine.self, from: document)
+                if i == 0, try last?.message != "user signed in" { exit(2) }
+            }
+            guard let before = KeptContainerMemoryTests.residentBytes() else { exit(3) }
+            let start = Date()
+            for _ in 0..<200_000 {
+                last = try decoder.decode(KeptContainerMemoryTests.LazyLine.self, from: document)
+            }
+            let seconds = Date().timeIntervalSince(start)
+            guard let after = KeptContainerMemoryTests.residentBytes() else { exit(3) }
+            // The last value still reads its own document.
+            guard try last?.id == 41, try last?.message == "user signed in" else { exit(4) }
+            print("resident before \(before >> 10) KiB, after \(after >> 10) KiB, "
+                  + "200000 decodes in \(String(format: "%.2f", seconds)) s")
+            exit(after - before < 64 << 20 ? 0 : 1)
+        }
+        if let output = result?.standardOutputContent {
+            print(String(decoding: output, as: UTF8.self), terminator: "")
+        }
+        #endif
+    }
+}
