@@ -46,7 +46,7 @@ public enum JSONStreamValidation {
         while let piece = try walker.next() {
             switch piece {
             case .envelopeError(let error, _): return error
-            case .item, .pointerError: continue   // no pointer: neither comes
+            case .item, .run, .pointerError: continue   // no pointer: none of them comes
             }
         }
         return nil
