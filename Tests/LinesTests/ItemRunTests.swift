@@ -149,4 +149,113 @@ struct ItemRunTests {
         }
         #expect(decoded == (0..<500).map { Record(id: $0, name: "n\($0)é", tags: ["a", "b\($0)"]) })
     }
+
+    // MARK: - Workers and shards
+
+    /// `map` with `jobs` workers: each item described as `transcript` describes it, with the errors in
+    /// the order they were delivered.
+    static func mapped(_ reader: JSONItemStream, jobs: Int) -> [String] {
+        var lines: [String] = []
+        do {
+            let summary = try reader.map(jobs: jobs, { item in
+                "item #\(item.index) \(item.lineNumber)@\(item.offset)+\(item.length) \(item.document.root.jsonText)"
+            }, each: { text, _ in lines.append(text) }, onInvalidItem: { error in
+                lines.append("error \(error.line):\(error.column)@\(error.offset) #\(error.elementIndex.map(String.init) ?? "-") \(error.message)")
+            })
+            lines.append("summary \(summary.lines) \(summary.documents) \(summary.invalid) \(summary.bytes)")
+        } catch let error as JSONLineError {
+            lines.append("thrown error \(error.line):\(error.column)@\(error.offset) #\(error.elementIndex.map(String.init) ?? "-") \(error.message)")
+        } catch {
+            lines.append("thrown \(error)")
+        }
+        return lines
+    }
+
+    @Test("2 and 3 workers deliver what one thread delivers, in order, with the same errors and counts",
+          arguments: 0..<6)
+    func workers(seed: Int) throws {
+        var random = Seeded(state: UInt64(seed) &* 104_729 &+ 3)
+        for round in 0..<4 {
+            let body = Self.items(&random, count: [3, 60, 400][random.below(3)], badRate: [0, 5, 30][random.below(3)])
+            let (envelope, pointer) = Self.envelopes[random.below(Self.envelopes.count)]
+            // Sometimes a missing item in the middle: the pass stops there, workers or not.
+            var text = envelope.replacingOccurrences(of: "%", with: body)
+            if random.below(3) == 0, let comma = text.lastIndex(of: ",") { text.insert(",", at: comma) }
+            let bytes = Array(text.utf8)
+            for policy in JSONLinesErrorPolicy.allCases {
+                let options = JSONLinesOptions(errorPolicy: policy, chunkSize: random.pick([64, 4096]))
+                let serial = JSONItemStream(bytes: bytes, pointer: pointer, options: options)
+                let expected = Self.mapped(serial, jobs: 1)
+                #expect(expected == transcript(serial), "map with one job is forEach")
+                let countExpected = transcript(serial, counting: true)
+                for jobs in [2, 3] {
+                    for runBytes in [64, 256 << 10] {
+                        let reader = JSONItemStream(bytes: bytes, pointer: pointer, options: options)
+                        reader.runBytes = runBytes
+                        #expect(Self.mapped(reader, jobs: jobs) == expected, "seed \(seed) round \(round) \(policy) jobs \(jobs)")
+                        var counted: [String] = []
+                        do {
+                            let summary = try reader.count(jobs: jobs, onInvalidItem: { error in
+                                counted.append("error \(error.line):\(error.column)@\(error.offset) #\(error.elementIndex.map(String.init) ?? "-") \(error.message)")
+                            })
+                            counted.append("summary \(summary.lines) \(summary.documents) \(summary.invalid) \(summary.bytes)")
+                        } catch let error as JSONLineError {
+                            counted.append("thrown error \(error.line):\(error.column)@\(error.offset) #\(error.elementIndex.map(String.init) ?? "-") \(error.message)")
+                        } catch {
+                            counted.append("thrown \(error)")
+                        }
+                        #expect(counted == countExpected, "seed \(seed) round \(round) \(policy) count, jobs \(jobs)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("shards of a document together deliver every item once, as one reader does, from memory and a file",
+          arguments: [1, 2, 3, 5])
+    func shards(count: Int) throws {
+        var random = Seeded(state: UInt64(count) &* 31 &+ 7)
+        let body = Self.items(&random, count: 500, badRate: 5)
+        let text = Array(#"{"meta": {"a": [1, 2]}, "Records": \#(body), "z": 1}"#.utf8)
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(text, name: "envelope.json")
+        let options = JSONLinesOptions(errorPolicy: .report)
+        let whole = transcript(JSONItemStream(bytes: text, pointer: "/Records", options: options)).dropLast()
+        for reader in [JSONItemStream(bytes: text, pointer: "/Records", options: options),
+                       JSONItemStream(path: path, pointer: "/Records", options: options)] {
+            for runBytes in [64, 256 << 10] {
+                reader.runBytes = runBytes
+                var union: [String] = []
+                var bytes = 0
+                for k in 0..<count {
+                    for jobs in [1, 2] {
+                        var part = jobs == 1 ? transcript(reader.shard(k, of: count)) : Self.mapped(reader.shard(k, of: count), jobs: 2)
+                        let summary = part.removeLast()
+                        if jobs == 1 {
+                            union += part
+                            bytes += Int(summary.split(separator: " ").last!)!
+                        }
+                    }
+                }
+                #expect(union == Array(whole), "\(count) shards, runs of \(runBytes)")
+                #expect(bytes == text.count)
+            }
+        }
+    }
+
+    @Test("decode with workers gives the values one thread gives")
+    func decodeWithWorkers() throws {
+        struct Record: Decodable, Equatable, Sendable { var id: Int; var name: String }
+        let records = (0..<2000).map { #"{"id": \#($0), "name": "n\#($0)"}"# }
+        let text = Array(#"{"Records": ["# .utf8) + Array(records.joined(separator: ",\n").utf8) + Array("]}".utf8)
+        let decoder = TapeJSONDecoder()
+        for jobs in [1, 2, 4] {
+            var decoded: [Record] = []
+            let summary = try JSONItemStream(bytes: text, pointer: "/Records").decode(Record.self, using: decoder, jobs: jobs) { value, _ in
+                decoded.append(value)
+            }
+            #expect(decoded == (0..<2000).map { Record(id: $0, name: "n\($0)") }, "jobs \(jobs)")
+            #expect(summary.documents == 2000)
+        }
+    }
 }

@@ -24,20 +24,14 @@ struct ItemRunParser {
     let batchParser: SimdParser
     /// Parses an item alone (when its run is invalid).
     let itemParser: SimdParser
-    private var separators = Scratch<UInt32>()
-    private var newlines = Scratch<UInt32>()
-    private var itemTape = Scratch<UInt64>()
+    private let separators = Scratch<UInt32>()
+    private let newlines = Scratch<UInt32>()
+    private let itemTape = Scratch<UInt64>()
 
     /// A parser for items nested at most `itemDepth` deep.
     init(itemDepth: Int) throws {
         batchParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: itemDepth + 1)
         itemParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: itemDepth)
-    }
-
-    func release() {
-        separators.release()
-        newlines.release()
-        itemTape.release()
     }
 
     /// Parses `run` and calls `visit` with each item in order (or once with `.counted` when `countOnly` and
@@ -223,12 +217,14 @@ private struct ColumnMemo {
 }
 
 /// A growable scratch buffer of trivial values, reused from run to run.
-struct Scratch<Element> {
+final class Scratch<Element> {
     private(set) var base: UnsafeMutablePointer<Element>? = nil
     private var capacity = 0
 
+    deinit { base?.deallocate() }
+
     /// At least `count` elements (contents undefined).
-    mutating func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
+    func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
         if let base, capacity >= count { return base }
         base?.deallocate()
         capacity = max(count, capacity * 2, 64)
@@ -236,6 +232,4 @@ struct Scratch<Element> {
         base = fresh
         return fresh
     }
-
-    func release() { base?.deallocate() }
 }

@@ -64,22 +64,26 @@ public final class JSONItemStream {
     @discardableResult
     public func forEach(_ body: (borrowing JSONLine) throws -> Void,
                         onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
-        try read(countOnly: false, body, onInvalidItem: onInvalidItem)
+        try read(countOnly: false, { item in
+            try body(item)
+            return nil
+        }, onInvalidItem: onInvalidItem)
     }
 
     /// Counts the valid items without handing them out (the fastest pass: validation only), on the
     /// calling thread. Bad items go through the error policy as in `forEach(_:onInvalidItem:)`.
     @discardableResult
     public func count(onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
-        try read(countOnly: true, { _ in }, onInvalidItem: onInvalidItem)
+        try read(countOnly: true, { _ in nil }, onInvalidItem: onInvalidItem)
     }
 
     /// The most bytes of array items parsed as one run (one simdjson call for many items); 0 parses every
     /// item alone (tests check that both give exactly the same items, errors and positions).
     var runBytes = 256 << 10
 
-    /// The single-threaded pass (`forEach`, `count`).
-    func read(countOnly: Bool, _ body: (borrowing JSONLine) throws -> Void,
+    /// The single-threaded pass (`forEach`, `count`, one job): `body` handles a valid item and may turn it
+    /// into a bad one by returning an error (a failed transform), which then goes through the policy.
+    func read(countOnly: Bool, _ body: (borrowing JSONLine) throws -> JSONLineError?,
               onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
         let tokens = try JSONPointerTokens.parse(pointer)
         var source: any ByteSource
@@ -90,7 +94,6 @@ public final class JSONItemStream {
         }
         let itemDepth = max(1, options.maxDepth - tokens.count - 1)
         var runs = try ItemRunParser(itemDepth: itemDepth)
-        defer { runs.release() }
         let parser = runs.itemParser
         let envelopeParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: options.maxDepth)
         var splitter = ItemSplitter(source: source, blockSize: max(options.chunkSize, 4096), tokens: tokens,
@@ -110,8 +113,15 @@ public final class JSONItemStream {
             }
         }
 
-        while let piece = try splitter.next() {
+        let range = try shardRange()
+        reading: while let next = try splitter.next() {
             summary.bytes = splitter.bytesRead
+            let piece: ItemSplitter.Piece
+            switch ItemShardRange.filter(next, range) {
+            case .keep(let kept): piece = kept
+            case .skip: continue reading
+            case .stop: break reading
+            }
             switch piece {
             case .run(let run):
                 let batchOwner = runs.batchParser as AnyObject
@@ -119,10 +129,9 @@ public final class JSONItemStream {
                     switch outcome {
                     case .item(let tape, let raw, let line, let offset, let index):
                         summary.lines += 1
-                        summary.documents += 1
                         let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: raw.count,
                                             index: index, owner: batchOwner)
-                        try body(item)
+                        if let failure = try body(item) { try reject(failure) } else { summary.documents += 1 }
                     case .invalid(let error, let index):
                         summary.lines += 1
                         try reject(JSONLineError(error, elementIndex: index))
@@ -136,11 +145,12 @@ public final class JSONItemStream {
                 summary.lines += 1
                 switch parser.parse(bytes, padded: true) {
                 case .success(let tape):
-                    summary.documents += 1
-                    if !countOnly {
+                    if countOnly {
+                        summary.documents += 1
+                    } else {
                         let item = JSONLine(tape: tape, raw: bytes, lineNumber: line, offset: offset, length: bytes.count,
                                             index: index, owner: owner)
-                        try body(item)
+                        if let failure = try body(item) { try reject(failure) } else { summary.documents += 1 }
                     }
                 case .failure(let code):
                     var error = JSONError(item: bytes, delimited: delimited, code: code, maxDepth: parser.maxDepth)
@@ -151,13 +161,149 @@ public final class JSONItemStream {
             case .envelopeError(let error, let index):
                 summary.lines += 1
                 try reject(JSONLineError(error, elementIndex: index))
-                if policy != .fail { return summary }
+                if policy != .fail { break reading }
             case .pointerError(let error):
                 throw error
             }
         }
-        summary.bytes = splitter.bytesRead
+        summary.bytes = range.map { $0.upperBound - $0.lowerBound } ?? splitter.bytesRead
         return summary
+    }
+
+    // MARK: - Shards and workers
+
+    /// For `shard(_:of:)`: this reader's share of the document.
+    var shard: (index: Int, count: Int)?
+
+    /// The reader of shard `index` of `count` of the document: its bytes are split into `count` equal
+    /// ranges and each item belongs to the range holding its first byte, so readers `0 ..< count`
+    /// together read every item exactly once (each walks the envelope from the start to find its items,
+    /// which costs a fast scan of the bytes before them). Indexes, line numbers and offsets stay those of
+    /// the whole document; an envelope error is reported by the shard whose range holds it (the others
+    /// stop there quietly); `bytes` in a shard's summary is the size of its range.
+    ///
+    /// - Precondition: `0 <= index < count`, and the reader reads a file or bytes in memory (not a stream).
+    public func shard(_ index: Int, of count: Int) -> JSONItemStream {
+        precondition(count >= 1 && index >= 0 && index < count, "shard index must be in 0..<count")
+        let copy: JSONItemStream
+        switch input {
+        case .file(let path): copy = JSONItemStream(path: path, pointer: pointer, options: options)
+        case .memory(let bytes): copy = JSONItemStream(bytes: bytes, pointer: pointer, options: options)
+        case .descriptor: preconditionFailure("only files and memory can be sharded")
+        }
+        copy.shard = (index, count)
+        copy.runBytes = runBytes
+        return copy
+    }
+
+    /// The byte range of this reader's shard, if it is one.
+    private func shardRange() throws -> ItemShardRange? {
+        guard let shard else { return nil }
+        let size: Int
+        switch input {
+        case .memory(let bytes): size = bytes.count
+        case .file(let path): size = try FileDescriptorSource(path: path).sizeAtOpen
+        case .descriptor: return nil
+        }
+        return ItemShardRange(lowerBound: size * shard.index / shard.count,
+                              upperBound: size * (shard.index + 1) / shard.count, isLast: shard.index == shard.count - 1)
+    }
+
+    /// Counts the valid items with `jobs` workers (1: `count(onInvalidItem:)` on the calling thread). The
+    /// calling thread walks the envelope and cuts runs of items; the workers (the calling thread one of
+    /// them) parse the runs. Bad items go through the error policy, in input order, on the calling thread.
+    @discardableResult
+    public func count(jobs: Int, onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+        if jobs <= 1 { return try count(onInvalidItem: onInvalidItem) }
+        return try parallel(jobs: jobs, ordered: true, countOnly: true, makeState: { () }, { _, _ in () },
+                            each: { _, _ in }, onInvalidItem: onInvalidItem, onProgress: { _ in })
+    }
+
+    /// Transforms every valid item with `jobs` workers and delivers the results on the calling thread, in
+    /// input order when `ordered` (else in the order runs finish), as `JSONLines.map` does for lines. An
+    /// item whose transform throws counts as invalid. With `ordered: false`, items after an error in the
+    /// envelope may already have been delivered when it is reported.
+    ///
+    /// - Parameters:
+    ///   - jobs: workers, the calling thread included (it also walks the envelope); with 1, everything
+    ///     runs on the calling thread.
+    ///   - transform: runs on a worker for each valid item (the item is valid only during the call).
+    ///   - each: receives each result with its item's line number, on the calling thread.
+    ///   - onInvalidItem: receives bad items under `.report`, on the calling thread.
+    @discardableResult
+    public func map<T: Sendable>(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, ordered: Bool = true,
+                                 _ transform: @escaping @Sendable (borrowing JSONLine) throws -> T,
+                                 each: (_ value: T, _ lineNumber: Int) throws -> Void,
+                                 onInvalidItem: (JSONLineError) throws -> Void = { _ in },
+                                 onProgress: (JSONLinesSummary) -> Void = { _ in }) throws -> JSONLinesSummary {
+        try mapWithState(jobs: jobs, ordered: ordered, makeState: { () }, { _, item in try transform(item) },
+                         each: each, onInvalidItem: onInvalidItem, onProgress: onProgress)
+    }
+
+    /// Decodes every valid item as a `T` with `decoder`'s strategies on `jobs` workers, delivering the
+    /// values on the calling thread (in input order when `ordered`). An item that is not valid JSON, or
+    /// does not decode as `T`, goes through the error policy.
+    @discardableResult
+    public func decode<T: Decodable & Sendable>(_ type: T.Type, using decoder: TapeJSONDecoder,
+                                                jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                                ordered: Bool = true,
+                                                each: (_ value: T, _ lineNumber: Int) throws -> Void,
+                                                onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+        let snapshot = ConfigurationSnapshot(decoder.configuration.withLock { $0 })
+        return try mapWithState(jobs: jobs, ordered: ordered, makeState: { DecodingContext(snapshot.configuration) },
+                                { context, item in try item.decode(type, context: context) },
+                                each: each, onInvalidItem: onInvalidItem, onProgress: { _ in })
+    }
+
+    private func mapWithState<State, T: Sendable>(jobs: Int, ordered: Bool, makeState: @escaping @Sendable () -> State,
+                                                  _ transform: @escaping @Sendable (inout State, borrowing JSONLine) throws -> T,
+                                                  each: (_ value: T, _ lineNumber: Int) throws -> Void,
+                                                  onInvalidItem: (JSONLineError) throws -> Void,
+                                                  onProgress: (JSONLinesSummary) -> Void) throws -> JSONLinesSummary {
+        if jobs > 1 {
+            return try parallel(jobs: jobs, ordered: ordered, countOnly: false, makeState: makeState, transform,
+                                each: each, onInvalidItem: onInvalidItem, onProgress: onProgress)
+        }
+        var state = makeState()
+        // A failed transform is a bad item: it goes through the policy like invalid JSON.
+        return try read(countOnly: false, { item in
+            let value: T
+            do {
+                value = try transform(&state, item)
+            } catch {
+                return JSONLineError(line: item.lineNumber, column: 1, offset: item.offset, underlying: error)
+            }
+            try each(value, item.lineNumber)
+            return nil
+        }, onInvalidItem: onInvalidItem)
+    }
+
+    /// The parallel pass: an `ItemChunker` on the calling thread, `JSONLines.runParallel` for the rest.
+    private func parallel<State, T: Sendable>(jobs: Int, ordered: Bool, countOnly: Bool,
+                                              makeState: @escaping @Sendable () -> State,
+                                              _ transform: @escaping @Sendable (inout State, borrowing JSONLine) throws -> T,
+                                              each: (_ value: T, _ lineNumber: Int) throws -> Void,
+                                              onInvalidItem: (JSONLineError) throws -> Void,
+                                              onProgress: (JSONLinesSummary) -> Void) throws -> JSONLinesSummary {
+        let tokens = try JSONPointerTokens.parse(pointer)
+        var source: any ByteSource
+        switch input {
+        case .memory(let bytes): source = MemorySource(bytes: bytes)
+        case .descriptor(let fd, let name): source = try FileDescriptorSource(fd: fd, path: name)
+        case .file(let path): source = try FileDescriptorSource(path: path)
+        }
+        let envelopeParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: options.maxDepth)
+        // Runs small enough that workers finish together and results leave while still in cache.
+        let runLimit = runBytes == 0 ? 0 : min(runBytes, _isPOD(T.self) ? 512 << 10 : 64 << 10)
+        let splitter = ItemSplitter(source: source, blockSize: max(options.chunkSize, 4096), tokens: tokens,
+                                    pointer: pointer, envelopeParser: envelopeParser, runBytes: runLimit)
+        var chunker: any ChunkSource = ItemChunker(splitter: splitter, pool: ChunkPool(keep: 4 * jobs),
+                                                   itemDepth: max(1, options.maxDepth - tokens.count - 1),
+                                                   shard: try shardRange())
+        defer { chunker.release() }
+        return try JSONLines.runParallel(jobs: jobs, ordered: ordered, options: options, chunker: &chunker,
+                                         numbering: nil, countOnly: countOnly, makeState: makeState, transform,
+                                         each: each, onInvalidLine: onInvalidItem, onProgress: onProgress)
     }
 }
 
