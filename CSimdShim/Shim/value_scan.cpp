@@ -7,6 +7,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 namespace {
 
@@ -204,27 +207,54 @@ struct StringTracker {
     }
 };
 
-inline bool is_blank(uint8_t c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
-/// A byte that cannot start an item: after a comma, it means an item is missing.
-inline bool cannot_start_item(uint8_t c) { return c == ',' || c == ']' || c == '}' || c == ':'; }
-
-/// Whether the next non-blank byte from `q` (before `len`) cannot start an item.
-inline bool missing_item_at(const uint8_t *buf, size_t q, size_t len) {
-    while (q < len && is_blank(buf[q])) q++;
-    return q < len && cannot_start_item(buf[q]);
-}
-
 inline int top_bit(uint64_t x) { return 63 - __builtin_clzll(x); }
 
-} // namespace
 
-extern "C" void tj_find_item_run(const uint8_t *buf, size_t from, size_t len, size_t max_bytes, tj_item_run *out) {
+/// Bits `a ..< b` set (0 <= a <= b <= 64).
+inline uint64_t bit_range(int a, int b) {
+    uint64_t upto = b >= 64 ? ~uint64_t(0) : (uint64_t(1) << b) - 1;
+    uint64_t from = a >= 64 ? 0 : ~((uint64_t(1) << a) - 1);
+    return upto & from;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx512bw"))) inline RunMasks classify_run_avx512(const uint8_t *p) {
+    __m512i v = _mm512_loadu_si512(reinterpret_cast<const void *>(p));
+    __m512i folded = _mm512_and_si512(v, _mm512_set1_epi8(static_cast<char>(0xDF)));
+    RunMasks b;
+    b.quote = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"'));
+    b.backslash = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\'));
+    b.newline = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\n'));
+    b.open = _mm512_cmpeq_epi8_mask(folded, _mm512_set1_epi8('['));
+    b.close = _mm512_cmpeq_epi8_mask(folded, _mm512_set1_epi8(']'));
+    b.comma = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(','));
+    b.colon = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(':'));
+    b.blank = b.newline | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')) |
+              _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\t')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\r'));
+    return b;
+}
+struct Avx512Classifier {
+    __attribute__((target("avx512bw"))) static inline RunMasks classify(const uint8_t *p) { return classify_run_avx512(p); }
+};
+#endif
+struct PlainClassifier {
+    static inline RunMasks classify(const uint8_t *p) { return classify_run(p); }
+};
+
+/// `tj_find_item_run` over blocks classified by `C`. Per block: the bytes at nesting 0 are found by
+/// walking only the brackets (none inside a large item whose closes cannot end it, none at all in an
+/// array of scalars); the commas among them are the separators; a missing item shows as a separator
+/// whose first non-blank byte after it is `,` `]` `}` or `:` (found for all of them at once: adding
+/// the positions after the separators to the blank mask carries each through its blanks).
+template <typename C>
+inline __attribute__((always_inline)) void find_item_run(const uint8_t *buf, size_t from, size_t len, size_t max_bytes,
+                                                         tj_item_run *out) {
     StringTracker strings;
     int64_t depth = 0;
     size_t seps = 0, last_sep = 0;
     size_t nl_total = 0, last_nl = 0;            // newlines before the current block, the last of them
     size_t nl_at_sep = 0, last_nl_at_sep = 0;    // the same before the last separator
-    bool after_sep = false;   // only blanks since the last comma (its next byte still to check)
+    bool after_sep = false;   // only blanks since the last separator (its next byte still to check)
     auto finish = [&](size_t end, size_t items, bool closed, size_t nls, size_t lastnl) {
         out->end = end;
         out->items = items;
@@ -235,70 +265,73 @@ extern "C" void tj_find_item_run(const uint8_t *buf, size_t from, size_t len, si
     for (size_t i = from; i < len; i += 64) {
         size_t valid = len - i < 64 ? len - i : 64;
         uint64_t live = valid == 64 ? ~uint64_t(0) : (uint64_t(1) << valid) - 1;
-        RunMasks b = classify_run(buf + i);
+        RunMasks b = C::classify(buf + i);
         uint64_t outside = strings.outside(b, live, valid);
-        uint64_t opens = b.open & outside, closes = b.close & outside, commas = b.comma & outside;
+        uint64_t opens = b.open & outside, closes = b.close & outside;
         uint64_t nl = b.newline & live;
-        bool handled = false;
+        // Bytes before which nothing is open, and the close (if any) that ends the items.
+        uint64_t zero = 0;
+        int close_at = -1;
         if (depth > int64_t(__builtin_popcountll(closes))) {
-            // Inside an item all along: its closes cannot end it here.
             depth += int64_t(__builtin_popcountll(opens)) - int64_t(__builtin_popcountll(closes));
-            handled = true;
-        } else if (depth == 0 && !(opens | closes | (b.colon & outside))) {
-            // Commas only, all separators. A missing item (two commas with only blanks between) sends
-            // the block to the loop below, which stops there.
-            uint64_t blank = b.blank & live;
-            uint64_t follow = (commas << 1) | (after_sep ? 1 : 0);
-            uint64_t starts = follow & blank;
-            uint64_t ends = (blank + starts) & ~blank;
-            if (((ends | (follow & ~blank)) & commas) == 0) {
-                if (commas) {
-                    seps += size_t(__builtin_popcountll(commas));
-                    int p = top_bit(commas);
-                    last_sep = i + size_t(p);
-                    uint64_t before = nl & ((uint64_t(1) << p) - 1);
-                    nl_at_sep = nl_total + size_t(__builtin_popcountll(before));
-                    last_nl_at_sep = before ? i + size_t(top_bit(before)) : last_nl;
-                    after_sep = p == 63 || ((~blank & live) >> (p + 1)) == 0;
+        } else if (!(opens | closes)) {
+            zero = depth == 0 ? ~uint64_t(0) : 0;
+        } else {
+            uint64_t brackets = opens | closes;
+            int at = 0;
+            while (brackets) {
+                int p = __builtin_ctzll(brackets);
+                brackets &= brackets - 1;
+                if (depth == 0) zero |= bit_range(at, p + 1);
+                if ((opens >> p) & 1) {
+                    depth++;
+                } else if (depth == 0) {
+                    close_at = p;
+                    break;
                 } else {
-                    after_sep = after_sep && (~blank & live) == 0;
+                    depth--;
                 }
-                handled = true;
+                at = p + 1;
             }
+            if (close_at < 0 && depth == 0) zero |= bit_range(at, 64);
         }
-        if (!handled) {
-            if (after_sep) {
-                // The last comma (in an earlier block) has only blanks after it so far.
-                if (missing_item_at(buf, i, len)) {
-                    finish(last_sep, seps, false, nl_at_sep, last_nl_at_sep);
-                    return;
-                }
-                after_sep = false;
+        uint64_t before_close = close_at < 0 ? ~uint64_t(0) : bit_range(0, close_at);
+        uint64_t separators = b.comma & outside & zero & before_close;
+        // The first non-blank byte after each separator (and after one carried from the block before).
+        uint64_t blank = b.blank & live;
+        uint64_t follow = (separators << 1) | (after_sep ? 1 : 0);
+        uint64_t starts = follow & blank;
+        uint64_t first = (((blank + starts) & ~blank) | (follow & ~blank)) & live;
+        uint64_t bad = first & (b.comma | b.close | b.colon) & outside;
+        if (bad) {
+            // Stop at the separator before the first missing item.
+            uint64_t below = separators & bit_range(0, __builtin_ctzll(bad));
+            if (below) {
+                int p = top_bit(below);
+                uint64_t nl_below = nl & bit_range(0, p);
+                finish(i + size_t(p), seps + size_t(__builtin_popcountll(below)), false,
+                       nl_total + size_t(__builtin_popcountll(nl_below)), nl_below ? i + size_t(top_bit(nl_below)) : last_nl);
+            } else {
+                finish(last_sep, seps, false, nl_at_sep, last_nl_at_sep);
             }
-            uint64_t events = opens | closes | commas;
-            while (events) {
-                int p = __builtin_ctzll(events);
-                events &= events - 1;
-                uint64_t bit = uint64_t(1) << p;
-                if (opens & bit) { depth++; continue; }
-                if (closes & bit) {
-                    if (depth > 0) { depth--; continue; }
-                    uint64_t before = nl & (bit - 1);
-                    finish(i + size_t(p), seps + 1, true, nl_total + size_t(__builtin_popcountll(before)),
-                           before ? i + size_t(top_bit(before)) : last_nl);
-                    return;
-                }
-                if (depth > 0) continue;
-                seps++;
-                last_sep = i + size_t(p);
-                uint64_t before = nl & (bit - 1);
-                nl_at_sep = nl_total + size_t(__builtin_popcountll(before));
-                last_nl_at_sep = before ? i + size_t(top_bit(before)) : last_nl;
-                if (missing_item_at(buf, last_sep + 1, len)) {
-                    finish(last_sep, seps, false, nl_at_sep, last_nl_at_sep);
-                    return;
-                }
-            }
+            return;
+        }
+        if (close_at >= 0) {
+            uint64_t nl_below = nl & bit_range(0, close_at);
+            finish(i + size_t(close_at), seps + size_t(__builtin_popcountll(separators)) + 1, true,
+                   nl_total + size_t(__builtin_popcountll(nl_below)), nl_below ? i + size_t(top_bit(nl_below)) : last_nl);
+            return;
+        }
+        if (separators) {
+            seps += size_t(__builtin_popcountll(separators));
+            int p = top_bit(separators);
+            last_sep = i + size_t(p);
+            uint64_t nl_below = nl & bit_range(0, p);
+            nl_at_sep = nl_total + size_t(__builtin_popcountll(nl_below));
+            last_nl_at_sep = nl_below ? i + size_t(top_bit(nl_below)) : last_nl;
+            after_sep = (~blank & live & bit_range(p + 1, 64)) == 0;
+        } else {
+            after_sep = after_sep && (~blank & live) == 0;
         }
         if (nl) {
             nl_total += size_t(__builtin_popcountll(nl));
@@ -311,6 +344,23 @@ extern "C" void tj_find_item_run(const uint8_t *buf, size_t from, size_t len, si
     } else {
         finish(len, 0, false, nl_total, last_nl);
     }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx512bw"))) void find_item_run_avx512(const uint8_t *buf, size_t from, size_t len,
+                                                               size_t max_bytes, tj_item_run *out) {
+    find_item_run<Avx512Classifier>(buf, from, len, max_bytes, out);
+}
+const bool has_avx512 = __builtin_cpu_supports("avx512bw");
+#endif
+
+} // namespace
+
+extern "C" void tj_find_item_run(const uint8_t *buf, size_t from, size_t len, size_t max_bytes, tj_item_run *out) {
+#if defined(__x86_64__)
+    if (has_avx512) { find_item_run_avx512(buf, from, len, max_bytes, out); return; }
+#endif
+    find_item_run<PlainClassifier>(buf, from, len, max_bytes, out);
 }
 
 extern "C" size_t tj_item_separators(const uint8_t *buf, size_t len, uint32_t *positions, uint32_t *newlines,

@@ -472,7 +472,18 @@ struct ItemSplitter {
         if keep > 0 {
             // The current line's bytes about to go still count for its columns.
             let lineFrom = max(lineStart - bufferOffset, 0)
-            if lineFrom < keep { droppedScalars += Self.scalarCount(bytes + lineFrom, keep - lineFrom) }
+            let kept = bufferOffset + keep
+            if lineFrom < keep {
+                if memoLine == line && memoOffset >= max(lineStart, bufferOffset) && memoOffset <= kept {
+                    // The column memo moves to the new start of the buffer (one pass over a long line's
+                    // bytes in all, not one per item or run).
+                    memoColumn += Self.scalarCount(bytes + (memoOffset - bufferOffset), kept - memoOffset)
+                    memoOffset = kept
+                    droppedScalars = memoColumn - 1
+                } else {
+                    droppedScalars += Self.scalarCount(bytes + lineFrom, keep - lineFrom)
+                }
+            }
             buffer.copyMemory(from: buffer + keep, byteCount: count - keep)
             count -= keep
             position -= keep
@@ -524,10 +535,7 @@ struct ItemSplitter {
             column = memoColumn
             i = memoOffset
         }
-        while i < absolute {
-            if bytes[i - bufferOffset] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
+        if absolute > i { column += Self.scalarCount(bytes + (i - bufferOffset), absolute - i) }
         memoLine = line
         memoOffset = absolute
         memoColumn = column
