@@ -258,4 +258,25 @@ struct ItemRunTests {
             #expect(summary.documents == 2000)
         }
     }
+
+    @Test("items longer than maxDocumentSize are bad items, in runs, one by one and with workers alike",
+          arguments: [1, 5, 12, 40])
+    func tooLarge(limit: Int) throws {
+        var random = Seeded(state: UInt64(limit))
+        let text = Array(#"{"Records": \#(Self.items(&random, count: 300, badRate: 5))}"#.utf8)
+        for policy in JSONLinesErrorPolicy.allCases {
+            let options = JSONLinesOptions(errorPolicy: policy, maxDocumentSize: limit)
+            let oneByOne = JSONItemStream(bytes: text, pointer: "/Records", options: options)
+            oneByOne.runBytes = 0
+            let expected = transcript(oneByOne)
+            if policy == .report { #expect(expected.contains { $0.contains("document too large") }) }
+            for runBytes in [64, 256 << 10] {
+                let runs = JSONItemStream(bytes: text, pointer: "/Records", options: options)
+                runs.runBytes = runBytes
+                #expect(transcript(runs) == expected, "limit \(limit) \(policy)")
+                #expect(transcript(runs, counting: true) == transcript(oneByOne, counting: true))
+                #expect(Self.mapped(runs, jobs: 2) == expected, "limit \(limit) \(policy), 2 jobs")
+            }
+        }
+    }
 }

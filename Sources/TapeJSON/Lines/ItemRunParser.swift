@@ -24,20 +24,26 @@ struct ItemRunParser {
     let batchParser: SimdParser
     /// Parses an item alone (when its run is invalid).
     let itemParser: SimdParser
+    /// The longest item parsed; a longer one is invalid (`.documentTooLarge`), as a longer line is in
+    /// JSON Lines.
+    let maxDocumentSize: Int
     private let separators = Scratch<UInt32>()
     private let newlines = Scratch<UInt32>()
     private let itemTape = Scratch<UInt64>()
 
-    /// A parser for items nested at most `itemDepth` deep.
-    init(itemDepth: Int) throws {
+    /// A parser for items nested at most `itemDepth` deep and at most `maxDocumentSize` bytes long.
+    init(itemDepth: Int, maxDocumentSize: Int = Simd.maxDocumentSize) throws {
         batchParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: itemDepth + 1)
         itemParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: itemDepth)
+        self.maxDocumentSize = maxDocumentSize
     }
 
     /// Parses `run` and calls `visit` with each item in order (or once with `.counted` when `countOnly` and
     /// the run is valid); `visit` returns false to stop. Returns false when stopped.
     mutating func scan(_ run: ItemRun, countOnly: Bool, _ visit: (Outcome) throws -> Bool) rethrows -> Bool {
         let bytes = run.base.assumingMemoryBound(to: UInt8.self)
+        // A run longer than the longest item may hold one too long: items are then checked one by one.
+        if run.count > maxDocumentSize { return try scanOneByOne(run, countOnly: countOnly, visit) }
         let before = bytes[-1]
         let after = bytes[run.count]
         bytes[-1] = UInt8(ascii: "[")
@@ -80,6 +86,12 @@ struct ItemRunParser {
             let delimited = k < run.items - 1 || run.hasSeparator
                 ? UnsafeRawBufferPointer(start: bytes + start, count: separator + 1 - start) : span
             let index = run.firstIndex + k
+            if span.count > maxDocumentSize {
+                let column = columns.column(at: start, line: line)
+                guard try visit(.invalid(JSONError(tooLarge: span, offset: run.offset + start, line: line, column: column),
+                                         index: index)) else { return false }
+                continue
+            }
             switch itemParser.parse(span, padded: true) {
             case .success(let tape):
                 let outcome: Outcome = countOnly
@@ -231,5 +243,14 @@ final class Scratch<Element> {
         let fresh = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
         base = fresh
         return fresh
+    }
+}
+
+extension JSONError {
+    /// An item longer than the longest document parsed, located at its first byte.
+    init(tooLarge item: UnsafeRawBufferPointer, offset: Int, line: Int, column: Int) {
+        let excerpt = SourceLocation.printable(UnsafeBufferPointer(start: item.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                                   count: min(24, item.count)))
+        self.init(kind: .documentTooLarge, offset: offset, line: line, column: column, excerpt: excerpt)
     }
 }

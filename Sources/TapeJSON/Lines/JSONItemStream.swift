@@ -93,7 +93,7 @@ public final class JSONItemStream {
         case .file(let path): source = try FileDescriptorSource(path: path)
         }
         let itemDepth = max(1, options.maxDepth - tokens.count - 1)
-        var runs = try ItemRunParser(itemDepth: itemDepth)
+        var runs = try ItemRunParser(itemDepth: itemDepth, maxDocumentSize: options.maxDocumentSize)
         let parser = runs.itemParser
         let envelopeParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: options.maxDepth)
         var splitter = ItemSplitter(source: source, blockSize: max(options.chunkSize, 4096), tokens: tokens,
@@ -143,6 +143,11 @@ public final class JSONItemStream {
                 }
             case .item(let bytes, let delimited, let offset, let line, let column, let index):
                 summary.lines += 1
+                if bytes.count > options.maxDocumentSize {
+                    try reject(JSONLineError(JSONError(tooLarge: bytes, offset: offset, line: line, column: column),
+                                             elementIndex: index))
+                    continue reading
+                }
                 switch parser.parse(bytes, padded: true) {
                 case .success(let tape):
                     if countOnly {

@@ -489,6 +489,8 @@ struct ChunkWorker<WorkerState, T: Sendable> {
     private var itemRuns: ItemRunParser?
     /// Whether valid items are only counted (no value is made for them).
     private let countOnly: Bool
+    /// The longest item parsed (`JSONLinesOptions.maxDocumentSize`).
+    private let maxDocumentSize: Int
     private var setupError: Error?
     private let numbering: LineNumbering?
     private let origin: ChunkOrigin?
@@ -508,6 +510,7 @@ struct ChunkWorker<WorkerState, T: Sendable> {
          transform: @escaping @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
         self.slot = slot
         self.countOnly = countOnly
+        self.maxDocumentSize = options.maxDocumentSize
         self.workerState = state
         self.transform = transform
         self.numbering = numbering
@@ -583,7 +586,7 @@ struct ChunkWorker<WorkerState, T: Sendable> {
             return
         }
         if itemRuns == nil {
-            do { itemRuns = try ItemRunParser(itemDepth: content.itemDepth) } catch {
+            do { itemRuns = try ItemRunParser(itemDepth: content.itemDepth, maxDocumentSize: maxDocumentSize) } catch {
                 result.setupError = error
                 return
             }
