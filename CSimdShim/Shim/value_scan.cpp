@@ -4,6 +4,8 @@
 // afterwards on the value alone.
 #include "CSimdShim.h"
 
+#include <cstring>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -406,4 +408,40 @@ extern "C" size_t tj_item_separators(const uint8_t *buf, size_t len, uint32_t *p
         nl_total += size_t(__builtin_popcountll(nl));
     }
     return found;
+}
+
+// ---- Columns on long lines -----------------------------------------------------------------------
+
+namespace {
+inline size_t count_scalars_tail(const uint8_t *buf, size_t from, size_t len) {
+    size_t n = 0;
+    for (size_t i = from; i < len; i++) n += (buf[i] & 0xC0) != 0x80;
+    return n;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx512bw"))) size_t count_scalars_avx512(const uint8_t *buf, size_t len) {
+    size_t n = 0, i = 0;
+    const __m512i top = _mm512_set1_epi8(static_cast<char>(0xC0)), continuation = _mm512_set1_epi8(static_cast<char>(0x80));
+    for (; i + 64 <= len; i += 64) {
+        __m512i v = _mm512_loadu_si512(reinterpret_cast<const void *>(buf + i));
+        n += 64 - size_t(__builtin_popcountll(_mm512_cmpeq_epi8_mask(_mm512_and_si512(v, top), continuation)));
+    }
+    return n + count_scalars_tail(buf, i, len);
+}
+#endif
+} // namespace
+
+extern "C" size_t tj_count_scalars(const uint8_t *buf, size_t len) {
+#if defined(__x86_64__)
+    if (has_avx512) return count_scalars_avx512(buf, len);
+#endif
+    size_t n = 0, i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t word;
+        std::memcpy(&word, buf + i, 8);
+        // A continuation byte is 10xxxxxx: its top bit set and the next one clear.
+        n += 8 - size_t(__builtin_popcountll(word & ~(word << 1) & 0x8080808080808080ULL));
+    }
+    return n + count_scalars_tail(buf, i, len);
 }

@@ -279,4 +279,23 @@ struct ItemRunTests {
             }
         }
     }
+
+    @Test("columns on a long line of non-ASCII items count scalars, across read blocks", arguments: [64, 4096, 1 << 20])
+    func columnsOnOneLine(blockSize: Int) throws {
+        let good = ["\"é€😀\"", "\"ascii\"", "\"日本語のテキスト\"", "1"]
+        var parts: [String] = []
+        for k in 0..<3000 { parts.append(good[k % good.count]) }
+        parts[2500] = "tru"
+        let text = "[" + parts.joined(separator: ",") + "]"
+        let prefix = "[" + parts[..<2500].joined(separator: ",") + ","
+        let expectedColumn = prefix.unicodeScalars.count + 1
+        for runBytes in [0, 64, 256 << 10] {
+            let reader = JSONItemStream(bytes: Array(text.utf8), options: JSONLinesOptions(errorPolicy: .report, chunkSize: blockSize))
+            reader.runBytes = runBytes
+            var errors: [JSONLineError] = []
+            _ = try reader.count(onInvalidItem: { errors.append($0) })
+            #expect(errors.map { "\($0.line):\($0.column)@\($0.offset)" } == ["1:\(expectedColumn)@\(prefix.utf8.count)"],
+                    "runs of \(runBytes), blocks of \(blockSize)")
+        }
+    }
 }

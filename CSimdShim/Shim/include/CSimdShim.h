@@ -140,6 +140,10 @@ void tj_find_item_run(const uint8_t *buf, size_t from, size_t len, size_t max_by
 /// readable bytes past `len`.
 size_t tj_item_separators(const uint8_t *buf, size_t len, uint32_t *positions, uint32_t *newlines, size_t capacity);
 
+/// The number of Unicode scalars that start in `buf[0 ..< len]` (bytes that are not UTF-8 continuation
+/// bytes): columns on long lines, 64 bytes at a time. Reads no byte past `len`.
+size_t tj_count_scalars(const uint8_t *buf, size_t len);
+
 /// Scans `buf[0 ..< len]` for the numbers a zero on simdjson's tape may stand for besides zero:
 /// bit 0 is set when it may hold the integer `-0` (`-0` followed by neither a digit, `.` nor an
 /// exponent), bit 1 when it may hold a non-zero number that rounds to zero in a Double (`e-` or `E-`

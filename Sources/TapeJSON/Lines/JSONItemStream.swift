@@ -514,21 +514,7 @@ struct ItemSplitter {
     /// The number of Unicode scalars starting in `count` bytes at `p` (the bytes that are not UTF-8
     /// continuation bytes), 8 at a time.
     private static func scalarCount(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        var n = 0
-        var i = 0
-        let raw = UnsafeRawPointer(p)
-        while i + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            // A continuation byte is 10xxxxxx: its top bit set and the next one clear.
-            let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
-            n += 8 - continuation.nonzeroBitCount
-            i += 8
-        }
-        while i < count {
-            if p[i] & 0xC0 != 0x80 { n += 1 }
-            i += 1
-        }
-        return n
+        count > 0 ? tj_count_scalars(p, count) : 0
     }
 
     /// The column (in scalars) of `absolute` on the current line, counted on from the last one computed.
