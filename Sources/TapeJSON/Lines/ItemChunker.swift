@@ -34,6 +34,9 @@ struct ItemChunker: ChunkSource {
     private let pool: ChunkPool
     private let itemDepth: Int
     private let shard: ItemShardRange?
+    /// The capacity of every chunk taken (a run is at most the splitter's run size plus a block), so
+    /// that the pool's buffers fit every run and are reused rather than allocated and faulted in.
+    private let chunkCapacity: Int
     private var sequence = 0
     private var accounted = 0
     private var stopped = false
@@ -51,6 +54,7 @@ struct ItemChunker: ChunkSource {
         self.pool = pool
         self.itemDepth = itemDepth
         self.shard = shard
+        self.chunkCapacity = splitter.runBytes + 256
     }
 
     func release() { splitter.release() }
@@ -101,7 +105,7 @@ struct ItemChunker: ChunkSource {
     /// A chunk holding a copy of `count` bytes at `bytes` (and `separator` byte after them).
     private mutating func chunk(bytes: UnsafeMutableRawPointer, count: Int, separator: Int, offset: Int, line: Int,
                                 column: Int, firstIndex: Int, items: Int) -> LineChunk {
-        let made = pool.take(capacity: count + 2)
+        let made = pool.take(capacity: max(count + 2, chunkCapacity))
         made.base.storeBytes(of: 0x20, as: UInt8.self)
         (made.base + 1).copyMemory(from: bytes, byteCount: count + separator)
         if separator == 0 { (made.base + 1 + count).storeBytes(of: 0x20, as: UInt8.self) }

@@ -7,11 +7,18 @@ import Foundation
 /// The items of `{"meta": {...}, "Records": [{...}, {...}, ...]}` (AWS CloudTrail files, GeoJSON
 /// FeatureCollections, API exports) are at the pointer `/Records`; those of one huge top-level array at
 /// `""`. The input is read in blocks; a byte scanner walks the envelope around the items to the
-/// pointer, and finds where each item ends (a comma or the closing bracket outside strings); each item is
-/// parsed on its own as soon as it is complete. Every item is accounted for: delivered, or reported
-/// through the error policy with its index, line and column (`documents + invalid == lines`, where
-/// `lines` counts items). Items carry their `index`; `lineNumber` and an error's `column` say where the
-/// item starts or fails in the input.
+/// pointer. In an array, the shim then finds many complete items at once (the commas at nesting 0, 64
+/// bytes at a time) and simdjson parses that run as one array, one call for up to 256 KiB of items; each
+/// element is handed out as the document it would have been alone (its own tape, copied off the run's).
+/// A run that is not valid JSON is parsed again item by item, so each bad item is reported exactly where
+/// and as it would be alone. An object's member values, and an item larger than what the buffer holds,
+/// are parsed one at a time. Every item is accounted for: delivered, or reported through the error
+/// policy with its index, line and column (`documents + invalid == lines`, where `lines` counts items).
+/// Items carry their `index`; `lineNumber` and an error's `column` say where the item starts or fails.
+///
+/// With `jobs` (`map`, `decode`, `count(jobs:)`), the calling thread walks the envelope and copies each
+/// run into a chunk; the workers of `JSONLines` parse the runs (the calling thread among them), and
+/// results arrive in input order. `shard(_:of:)` splits a file's bytes among readers.
 ///
 /// The envelope is checked as JSON too: its punctuation by the scanner, each of its other values (the
 /// `meta` above) by simdjson. A problem there is an error with its position (under `.skip` and `.report`
@@ -19,9 +26,10 @@ import Foundation
 /// that names nothing, or a scalar, is reported the same way once the document has been read. An item
 /// larger than the read block grows the buffer.
 ///
-/// Limits: the items of an object are its member values (their keys are not handed out); nesting is
-/// counted only to find item boundaries, and each item must itself be valid JSON no deeper than
-/// `maxDepth` minus the pointer's depth and 1. One thread reads (no `jobs`, no shards).
+/// Limits: the items of an object are its member values (their keys are not handed out) and are parsed
+/// one per simdjson call (runs are for arrays); nesting is counted only to find item boundaries, and each
+/// item must itself be valid JSON no deeper than `maxDepth` minus the pointer's depth and 1. An item
+/// longer than `maxDocumentSize` is a bad item, but it is held in memory while it is read.
 public final class JSONItemStream {
     let input: JSONLines.Input
     /// The pointer to the array or object whose items are streamed.
