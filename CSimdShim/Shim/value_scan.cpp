@@ -299,6 +299,14 @@ inline __attribute__((always_inline)) void find_item_run(const uint8_t *buf, siz
         }
         uint64_t before_close = close_at < 0 ? ~uint64_t(0) : bit_range(0, close_at);
         uint64_t separators = b.comma & outside & zero & before_close;
+        if (!(separators | uint64_t(after_sep)) && close_at < 0) {
+            // Inside an item all along (the common block): only the newlines count.
+            if (nl) {
+                nl_total += size_t(__builtin_popcountll(nl));
+                last_nl = i + size_t(top_bit(nl));
+            }
+            continue;
+        }
         // The first non-blank byte after each separator (and after one carried from the block before).
         uint64_t blank = b.blank & live;
         uint64_t follow = (separators << 1) | (after_sep ? 1 : 0);
