@@ -77,9 +77,13 @@ extension JSONLines {
     /// The parallel pass of `mapWithState` (and of `JSONItemStream`'s): chunks from `chunker`, parsed
     /// and transformed by `jobs` workers, results delivered on the calling thread. With `countOnly`,
     /// valid items of item chunks are counted without a value (`transform` does not run for them).
+    /// `inFlightPerJob` chunks per worker are cut ahead; the calling thread decodes a waiting chunk
+    /// itself only when more than `helpReserve` are waiting (or the input has ended): when cutting
+    /// chunks is the slow, serial part, it keeps cutting rather than leave the workers idle.
     static func runParallel<State, T: Sendable>(jobs: Int, ordered: Bool, options: JSONLinesOptions,
                                                 chunker: inout any ChunkSource, numbering: LineNumbering?,
-                                                countOnly: Bool, makeState: @escaping @Sendable () -> State,
+                                                countOnly: Bool, inFlightPerJob: Int = 2, helpReserve: Int = 0,
+                                                makeState: @escaping @Sendable () -> State,
                                                 _ transform: @escaping @Sendable (inout State, borrowing JSONLine) throws -> T,
                                                 each: (_ value: T, _ lineNumber: Int) throws -> Void,
                                                 onInvalidLine: (JSONLineError) throws -> Void,
@@ -163,7 +167,7 @@ extension JSONLines {
             while !stopped {
                 try deliverReady(blocking: false)
                 // Keep `2 × jobs` chunks in flight: enough for every worker to have the next one waiting.
-                while !endOfInput && inFlight < 2 * jobs {
+                while !endOfInput && inFlight < inFlightPerJob * jobs {
                     if let chunk = try chunker.next() {
                         work.submit(chunk)
                         inFlight += 1
@@ -174,7 +178,7 @@ extension JSONLines {
                 if inFlight == 0 { break }
                 // This thread is a worker too: rather than wait, it decodes a waiting chunk. It waits only
                 // when every chunk left is on a worker thread.
-                if work.helpOnce() { continue }
+                if work.helpOnce(leaving: endOfInput ? 0 : helpReserve) { continue }
                 try deliverReady(blocking: true)
             }
         } catch {
@@ -386,8 +390,8 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
 
     /// Decodes the oldest waiting chunk on the calling thread, if there is one, and files its result
     /// with the others. Returns false when no chunk was waiting.
-    func helpOnce() -> Bool {
-        var taken = take(slot: caller.slot)
+    func helpOnce(leaving reserve: Int = 0) -> Bool {
+        var taken = take(slot: caller.slot, leaving: reserve)
         caller.reclaim(&taken.spent)
         guard let chunk = taken.chunk else { return false }
         let result = caller.process(chunk)
@@ -448,12 +452,12 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
 
     /// The worker's delivered values to free, and the oldest waiting chunk if any (`stop` once the
     /// queue shuts down).
-    private func take(slot: Int) -> (spent: [(values: ValueBuffer<T>, lines: [Int])], chunk: LineChunk?, stop: Bool) {
+    private func take(slot: Int, leaving reserve: Int = 0) -> (spent: [(values: ValueBuffer<T>, lines: [Int])], chunk: LineChunk?, stop: Bool) {
         state.withLock { state in
             var spent: [(values: ValueBuffer<T>, lines: [Int])] = []
             swap(&spent, &state.spent[slot])
             if state.stopping { return (spent, nil, true) }
-            return (spent, state.pending.isEmpty ? nil : state.pending.removeFirst(), false)
+            return (spent, state.pending.count <= reserve ? nil : state.pending.removeFirst(), false)
         }
     }
 

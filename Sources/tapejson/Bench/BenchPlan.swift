@@ -233,7 +233,7 @@ extension BenchPlan {
 
         // Small numbers: one-digit items, as many as the logs have bytes over 3.2 (5 million, 10 MB, beside
         // 16 MB of logs): the shape of the 50-million-number array.
-        let count = max(logs.count * 10 / 32, 10)
+        let count = logs.count >= 3_200_000 ? logs.count / 3_200_000 * 1_000_000 : max(logs.count * 10 / 32, 10)
         let file = count % 1_000_000 == 0 ? "\(count / 1_000_000)M small numbers" : "\(count) small numbers"
         var numbers = [UInt8]()
         numbers.reserveCapacity(2 * count + 1)
