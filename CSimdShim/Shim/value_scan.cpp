@@ -4,6 +4,7 @@
 // afterwards on the value alone.
 #include "CSimdShim.h"
 
+#include <atomic>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -361,14 +362,16 @@ __attribute__((target("avx512bw"))) void find_item_run_avx512(const uint8_t *buf
                                                                size_t max_bytes, tj_item_run *out) {
     find_item_run<Avx512Classifier>(buf, from, len, max_bytes, out);
 }
-const bool has_avx512 = __builtin_cpu_supports("avx512bw");
+const bool cpu_has_avx512 = __builtin_cpu_supports("avx512bw");
+/// Whether the scans use AVX-512 (`tj_use_portable_scans` turns it off for tests).
+std::atomic<bool> has_avx512{cpu_has_avx512};
 #endif
 
 } // namespace
 
 extern "C" void tj_find_item_run(const uint8_t *buf, size_t from, size_t len, size_t max_bytes, tj_item_run *out) {
 #if defined(__x86_64__)
-    if (has_avx512) { find_item_run_avx512(buf, from, len, max_bytes, out); return; }
+    if (has_avx512.load(std::memory_order_relaxed)) { find_item_run_avx512(buf, from, len, max_bytes, out); return; }
 #endif
     find_item_run<PlainClassifier>(buf, from, len, max_bytes, out);
 }
@@ -442,7 +445,7 @@ __attribute__((target("avx512bw"))) size_t count_scalars_avx512(const uint8_t *b
 
 extern "C" size_t tj_count_scalars(const uint8_t *buf, size_t len) {
 #if defined(__x86_64__)
-    if (has_avx512) return count_scalars_avx512(buf, len);
+    if (has_avx512.load(std::memory_order_relaxed)) return count_scalars_avx512(buf, len);
 #endif
     size_t n = 0, i = 0;
     for (; i + 8 <= len; i += 8) {
@@ -452,4 +455,12 @@ extern "C" size_t tj_count_scalars(const uint8_t *buf, size_t len) {
         n += 8 - size_t(__builtin_popcountll(word & ~(word << 1) & 0x8080808080808080ULL));
     }
     return n + count_scalars_tail(buf, i, len);
+}
+
+extern "C" void tj_use_portable_scans(bool portable) {
+#if defined(__x86_64__)
+    has_avx512.store(portable ? false : cpu_has_avx512, std::memory_order_relaxed);
+#else
+    (void)portable;
+#endif
 }

@@ -1,3 +1,4 @@
+import CSimdShim
 import Foundation
 import Testing
 @testable import TapeJSON
@@ -297,5 +298,34 @@ struct ItemRunTests {
             #expect(errors.map { "\($0.line):\($0.column)@\($0.offset)" } == ["1:\(expectedColumn)@\(prefix.utf8.count)"],
                     "runs of \(runBytes), blocks of \(blockSize)")
         }
+    }
+
+    @Test("the portable scans (SSE2) give what the AVX-512 ones give")
+    func portableScans() throws {
+        var random = Seeded(state: 99)
+        var documents: [(text: [UInt8], pointer: String)] = []
+        for _ in 0..<20 {
+            let body = Self.items(&random, count: [5, 80, 400][random.below(3)], badRate: [0, 10][random.below(2)])
+            let (envelope, pointer) = Self.envelopes[random.below(Self.envelopes.count)]
+            documents.append((Array(envelope.replacingOccurrences(of: "%", with: body).utf8), pointer))
+        }
+        for text in ["[1,,2]", "[1, 2,]", "[1,:2]", "[\"é€😀\",tru," + String(repeating: "\"日本\",", count: 40) + "1]"] {
+            documents.append((Array(text.utf8), ""))
+        }
+        func transcripts() -> [[String]] {
+            documents.flatMap { document in
+                JSONLinesErrorPolicy.allCases.flatMap { policy -> [[String]] in
+                    let reader = JSONItemStream(bytes: document.text, pointer: document.pointer,
+                                                options: JSONLinesOptions(errorPolicy: policy))
+                    reader.runBytes = 64
+                    return [transcript(reader), transcript(reader, counting: true)]
+                }
+            }
+        }
+        let fast = transcripts()
+        tj_use_portable_scans(true)
+        let portable = transcripts()
+        tj_use_portable_scans(false)
+        #expect(portable == fast)
     }
 }

@@ -140,6 +140,10 @@ void tj_find_item_run(const uint8_t *buf, size_t from, size_t len, size_t max_by
 /// readable bytes past `len`.
 size_t tj_item_separators(const uint8_t *buf, size_t len, uint32_t *positions, uint32_t *newlines, size_t capacity);
 
+/// Makes the run scans and the scalar count use their portable code (SSE2) even where AVX-512 is
+/// available, so that tests cover both on any machine. Not for use while scans run on other threads.
+void tj_use_portable_scans(bool portable);
+
 /// The number of Unicode scalars that start in `buf[0 ..< len]` (bytes that are not UTF-8 continuation
 /// bytes): columns on long lines, 64 bytes at a time. Reads no byte past `len`.
 size_t tj_count_scalars(const uint8_t *buf, size_t len);
