@@ -46,7 +46,7 @@ struct Lines: ParsableCommand {
     var maxDocumentSize: Int = SIMDImplementation.maxDocumentSize
 
     @Option(name: .long, help: ArgumentHelp(
-        "The input is one JSON document: stream the items (elements, or member values) of the array or object at this JSON Pointer instead of lines, e.g. /Records ('' for a top-level array; single-threaded; LINE:COLUMN locate each bad item).",
+        "The input is one JSON document: stream the items (elements, or member values) of the array or object at this JSON Pointer instead of lines, e.g. /Records ('' for a top-level array; LINE:COLUMN locate each bad item; every other option applies, --shard splitting the document's bytes among the items).",
         valueName: "pointer"))
     var items: String?
 
@@ -62,7 +62,6 @@ struct Lines: ParsableCommand {
         if let shard { _ = try ShardSpec(shard) }
         if count && fields != nil { throw ValidationError("--count and --fields cannot be combined") }
         if shard != nil && path == "-" { throw ValidationError("--shard needs a file, not standard input") }
-        if shard != nil && itemsPointer != nil { throw ValidationError("--shard cannot split one JSON document") }
         if items != nil && array { throw ValidationError("--array is --items ''; give one of them") }
         if let items {
             do { _ = try JSONDocument(parsing: "null").value(atPointer: items) } catch {
@@ -118,8 +117,19 @@ struct Lines: ParsableCommand {
         }
         do {
             if let itemsPointer {
-                let stream = JSONItemStream(path: path, pointer: itemsPointer, options: options)
-                summary = try stream.forEach({ item in try emit(try transform(item)) }, onInvalidItem: report)
+                var stream = JSONItemStream(path: path, pointer: itemsPointer, options: options)
+                if let shard {
+                    let spec = try ShardSpec(shard)
+                    stream = stream.shard(spec.index, of: spec.count)
+                }
+                if countOnly && conditions.isEmpty {
+                    // Validation only: runs of items are counted without being handed out.
+                    summary = try stream.count(jobs: jobs, onInvalidItem: report)
+                    matched = summary.documents
+                } else {
+                    summary = try stream.map(jobs: jobs, ordered: true, transform, each: { output, _ in try emit(output) },
+                                             onInvalidItem: report, onProgress: { progress.update($0) })
+                }
             } else {
                 summary = try reader.map(jobs: jobs, ordered: true, transform, each: { output, _ in try emit(output) },
                                          onInvalidLine: report, onProgress: { progress.update($0) })

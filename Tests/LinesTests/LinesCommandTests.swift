@@ -386,4 +386,38 @@ struct LinesItemsCommandTests {
         let both = try run(["lines", path, "--items", "/Records", "--array"])
         #expect(both.status == 2)
     }
+
+    @Test("--jobs, --shard and --max-document-size apply to items as to lines")
+    func everyOption() throws {
+        let directory = try TemporaryDirectory()
+        let (path, records) = try envelope(in: directory)
+        let expected = try records.map { try JSONDocument(parsing: $0).root.jsonText }
+        for jobs in ["1", "2", "3"] {
+            let printed = try run(["lines", path, "--items", "/Records", "--jobs", jobs, "--quiet"])
+            #expect(printed.status == 0, "\(printed.stderr)")
+            #expect(printed.output.split(separator: "\n").map(String.init) == expected, "--jobs \(jobs)")
+            let counted = try run(["lines", path, "--items", "/Records", "--count", "--jobs", jobs, "--quiet"])
+            #expect(counted.output == "\(records.count)\n")
+        }
+        // Shards: each record exactly once, in order within each shard.
+        var union: [String] = []
+        for k in 0..<3 {
+            let part = try run(["lines", path, "--items", "/Records", "--shard", "\(k)/3", "--jobs", "2", "--quiet"])
+            #expect(part.status == 0, "\(part.stderr)")
+            union += part.output.split(separator: "\n").map(String.init)
+        }
+        #expect(union == expected)
+        // An item longer than the limit is a bad item at its line and column, like a long line.
+        let longest = records.map(\.utf8.count).max()!
+        let limited = try run(["lines", path, "--items", "/Records", "--count", "--max-document-size", "\(longest - 1)",
+                               "--on-error", "skip"])
+        #expect(limited.status == 0)
+        let tooLong = records.filter { $0.utf8.count > longest - 1 }.count
+        #expect(limited.output == "\(records.count - tooLong)\n")
+        let reported = try run(["lines", path, "--items", "/Records", "--max-document-size", "\(longest - 1)",
+                                "--on-error", "report", "--quiet"])
+        #expect(reported.status == 1)
+        #expect(reported.stderr.contains(":3:1: document too large") || reported.stderr.contains("document too large"),
+                "\(reported.stderr)")
+    }
 }

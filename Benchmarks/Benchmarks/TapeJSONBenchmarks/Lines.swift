@@ -130,3 +130,77 @@ func registerLinesBenchmarks() {
         }
     }
 }
+
+// MARK: - Items at a JSON Pointer
+
+/// The same logs as one document, `{"meta": {...}, "Records": [...]}`, and a top-level array of 5 million
+/// one-digit numbers (10 MB): the inputs of `JSONItemStream`. Built once per process, outside any
+/// measurement.
+enum ItemInputs {
+    static let envelope: [UInt8] = {
+        var bytes = Array(#"{"meta": {"source": "gen-logs", "tags": ["a", "]"]}, "Records": [\n"#.utf8)
+        var first = true
+        for line in Logs.bytes.split(separator: 0x0A) where !line.isEmpty {
+            if !first { bytes += [0x2C, 0x0A] }
+            bytes += line
+            first = false
+        }
+        return bytes + Array("\n], \"next\": null}\n".utf8)
+    }()
+    static let numbers: [UInt8] = {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(10_000_002)
+        for k in 0..<5_000_000 {
+            if k > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "0") + UInt8(k % 10))
+        }
+        return bytes + [UInt8(ascii: "]")]
+    }()
+    static let paddedNumbers = PaddedBytes(numbers)
+    nonisolated(unsafe) static let records = JSONItemStream(bytes: envelope, pointer: "/Records")
+    nonisolated(unsafe) static let array = JSONItemStream(bytes: numbers, pointer: "")
+}
+
+/// Registers counting the items at a pointer: the log records in an envelope (`JSONItemStream.count`,
+/// 1 and 2 jobs) against the same records as JSON Lines counted as `tapejson lines --count` counts them
+/// (`JSONLines.map`, 1 and 2 jobs); and the array of small numbers (1 and 2 jobs) against native
+/// simdjson parsing the whole array.
+func registerItemBenchmarks() {
+    let count = "JSONItemStream count", logs = "16MB logs"
+    for jobs in [1, 2] {
+        let label = "\(jobs) job\(jobs == 1 ? "" : "s")"
+        Benchmark(benchmarkName(count, "\(logs) in an envelope", "TapeJSON items /Records \(label)"),
+                  configuration: .streaming) { benchmark in
+            try measure(benchmark, bytes: ItemInputs.envelope.count) {
+                try ItemInputs.records.count(jobs: jobs).documents
+            }
+        } setup: {
+            let documents = try ItemInputs.records.count(jobs: jobs).documents
+            guard documents == Logs.lines.count else {
+                throw BenchmarkInputError("JSONItemStream counted \(documents) of \(Logs.lines.count) records")
+            }
+        }
+        Benchmark(benchmarkName(count, "\(logs) in an envelope", "TapeJSON same records as JSON Lines \(label)"),
+                  configuration: .streaming) { benchmark in
+            try measure(benchmark, bytes: Logs.bytes.count) {
+                try Logs.reader.map(jobs: jobs, { _ in () }, each: { _, _ in }).documents
+            }
+        }
+        Benchmark(benchmarkName(count, "5M small numbers", "TapeJSON items '' \(label)"),
+                  configuration: .streaming) { benchmark in
+            try measure(benchmark, bytes: ItemInputs.numbers.count) {
+                try ItemInputs.array.count(jobs: jobs).documents
+            }
+        } setup: {
+            let documents = try ItemInputs.array.count(jobs: jobs).documents
+            guard documents == 5_000_000 else { throw BenchmarkInputError("JSONItemStream counted \(documents) numbers") }
+        }
+    }
+    Benchmark(benchmarkName(count, "5M small numbers", "native simdjson parse whole"), configuration: .native) { benchmark in
+        guard let seconds = ReferenceParser.parseSeconds(paddedBytes: ItemInputs.paddedNumbers.bytes, iterations: 1)
+        else { throw BenchmarkInputError("native simdjson rejected the array") }
+        recordThroughput(benchmark, bytes: ItemInputs.numbers.count, seconds: seconds)
+    } setup: {
+        announceKernel()
+    }
+}

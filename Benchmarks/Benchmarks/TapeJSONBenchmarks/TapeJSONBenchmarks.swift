@@ -23,4 +23,5 @@ let benchmarks: @Sendable () -> Void = {
     registerDateStrategyBenchmarks()
     registerSerializationBenchmarks()
     registerLinesBenchmarks()
+    registerItemBenchmarks()
 }

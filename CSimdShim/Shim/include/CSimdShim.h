@@ -136,6 +136,41 @@ size_t tj_scan_to_separator(const uint8_t *buf, size_t from, size_t len, tj_scan
 /// element costs little more than reading it. Needs 64 readable bytes past `len`.
 size_t tj_stream_scan(const uint8_t *buf, size_t from, size_t len, tj_scan_state *state);
 
+/// A run of complete items found by `tj_find_item_run`.
+typedef struct tj_item_run {
+    /// Index of the separator that ends the run: the last item's `,`, or the `]`/`}` closing the items.
+    size_t end;
+    /// Items in the run (0: no separator in the buffer, the first item may run past it).
+    size_t items;
+    /// Whether `end` is a close (the items' container ends there) rather than a comma.
+    bool closed;
+    /// `\n` bytes before `end`, and the index of the last of them.
+    size_t newlines;
+    size_t last_newline;
+} tj_item_run;
+
+/// Finds a run of complete items of a JSON array in `buf[from ..< len]`, where `from` is the first byte
+/// of an item (outside strings, nothing open): the items up to the last `,` at nesting 0 before the
+/// buffer ends (or up to the `]`/`}` at nesting 0 that closes them), 64 bytes at a time. The scan stops
+/// once `max_bytes` are scanned and a comma was found, and also at a comma whose next non-blank byte is
+/// `,` `]` `}` or `:` (a missing item, left to the caller to report). Items are not validated: the run
+/// is handed to the parser as one array. `buf` must have 64 readable bytes past `len`.
+void tj_find_item_run(const uint8_t *buf, size_t from, size_t len, size_t max_bytes, tj_item_run *out);
+
+/// Records the commas at nesting 0 (outside strings) in `buf[0 ..< len]`, a run found by
+/// `tj_find_item_run`: `positions[k]` is the k-th comma's index and `newlines[k]` the number of `\n`
+/// bytes before it. Returns the number of commas (at most `capacity` are written). `buf` must have 64
+/// readable bytes past `len`.
+size_t tj_item_separators(const uint8_t *buf, size_t len, uint32_t *positions, uint32_t *newlines, size_t capacity);
+
+/// Makes the run scans and the scalar count use their portable code (SSE2) even where AVX-512 is
+/// available, so that tests cover both on any machine. Not for use while scans run on other threads.
+void tj_use_portable_scans(bool portable);
+
+/// The number of Unicode scalars that start in `buf[0 ..< len]` (bytes that are not UTF-8 continuation
+/// bytes): columns on long lines, 64 bytes at a time. Reads no byte past `len`.
+size_t tj_count_scalars(const uint8_t *buf, size_t len);
+
 /// Scans `buf[0 ..< len]` for the numbers a zero on simdjson's tape may stand for besides zero:
 /// bit 0 is set when it may hold the integer `-0` (`-0` followed by neither a digit, `.` nor an
 /// exponent), bit 1 when it may hold a non-zero number that rounds to zero in a Double (`e-` or `E-`

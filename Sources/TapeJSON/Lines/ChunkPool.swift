@@ -20,6 +20,7 @@ final class ChunkPool: Sendable {
             chunk.count = 0
             chunk.start = 0
             chunk.skippedLength = 0
+            chunk.items = nil
             chunk.skippedExcerpt = ""
             return chunk
         }

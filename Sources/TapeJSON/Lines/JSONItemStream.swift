@@ -7,11 +7,18 @@ import Foundation
 /// The items of `{"meta": {...}, "Records": [{...}, {...}, ...]}` (AWS CloudTrail files, GeoJSON
 /// FeatureCollections, API exports) are at the pointer `/Records`; those of one huge top-level array at
 /// `""`. The input is read in blocks; a byte scanner walks the envelope around the items to the
-/// pointer, and finds where each item ends (a comma or the closing bracket outside strings); each item is
-/// parsed on its own as soon as it is complete. Every item is accounted for: delivered, or reported
-/// through the error policy with its index, line and column (`documents + invalid == lines`, where
-/// `lines` counts items). Items carry their `index`; `lineNumber` and an error's `column` say where the
-/// item starts or fails in the input.
+/// pointer. In an array, the shim then finds many complete items at once (the commas at nesting 0, 64
+/// bytes at a time) and simdjson parses that run as one array, one call for up to 256 KiB of items; each
+/// element is handed out as the document it would have been alone (its own tape, copied off the run's).
+/// A run that is not valid JSON is parsed again item by item, so each bad item is reported exactly where
+/// and as it would be alone. An object's member values, and an item larger than what the buffer holds,
+/// are parsed one at a time. Every item is accounted for: delivered, or reported through the error
+/// policy with its index, line and column (`documents + invalid == lines`, where `lines` counts items).
+/// Items carry their `index`; `lineNumber` and an error's `column` say where the item starts or fails.
+///
+/// With `jobs` (`map`, `decode`, `count(jobs:)`), the calling thread walks the envelope and copies each
+/// run into a chunk; the workers of `JSONLines` parse the runs (the calling thread among them), and
+/// results arrive in input order. `shard(_:of:)` splits a file's bytes among readers.
 ///
 /// The envelope is checked as JSON too: its punctuation by the scanner, each of its other values (the
 /// `meta` above) by simdjson. A problem there is an error with its position (under `.skip` and `.report`
@@ -19,9 +26,10 @@ import Foundation
 /// that names nothing, or a scalar, is reported the same way once the document has been read. An item
 /// larger than the read block grows the buffer.
 ///
-/// Limits: the items of an object are its member values (their keys are not handed out); nesting is
-/// counted only to find item boundaries, and each item must itself be valid JSON no deeper than
-/// `maxDepth` minus the pointer's depth and 1. One thread reads (no `jobs`, no shards).
+/// Limits: the items of an object are its member values (their keys are not handed out) and are parsed
+/// one per simdjson call (runs are for arrays); nesting is counted only to find item boundaries, and each
+/// item must itself be valid JSON no deeper than `maxDepth` minus the pointer's depth and 1. An item
+/// longer than `maxDocumentSize` is a bad item, but it is held in memory while it is read.
 public final class JSONItemStream {
     let input: JSONLines.Input
     /// The pointer to the array or object whose items are streamed.
@@ -64,6 +72,27 @@ public final class JSONItemStream {
     @discardableResult
     public func forEach(_ body: (borrowing JSONLine) throws -> Void,
                         onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+        try read(countOnly: false, { item in
+            try body(item)
+            return nil
+        }, onInvalidItem: onInvalidItem)
+    }
+
+    /// Counts the valid items without handing them out (the fastest pass: validation only), on the
+    /// calling thread. Bad items go through the error policy as in `forEach(_:onInvalidItem:)`.
+    @discardableResult
+    public func count(onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+        try read(countOnly: true, { _ in nil }, onInvalidItem: onInvalidItem)
+    }
+
+    /// The most bytes of array items parsed as one run (one simdjson call for many items); 0 parses every
+    /// item alone (tests check that both give exactly the same items, errors and positions).
+    var runBytes = 256 << 10
+
+    /// The single-threaded pass (`forEach`, `count`, one job): `body` handles a valid item and may turn it
+    /// into a bad one by returning an error (a failed transform), which then goes through the policy.
+    func read(countOnly: Bool, _ body: (borrowing JSONLine) throws -> JSONLineError?,
+              onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
         let tokens = try JSONPointerTokens.parse(pointer)
         var source: any ByteSource
         switch input {
@@ -72,10 +101,12 @@ public final class JSONItemStream {
         case .file(let path): source = try FileDescriptorSource(path: path)
         }
         let itemDepth = max(1, options.maxDepth - tokens.count - 1)
-        let parser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: itemDepth)
+        var runs = try ItemRunParser(itemDepth: itemDepth, maxDocumentSize: options.maxDocumentSize)
+        let parser = runs.itemParser
         let envelopeParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: options.maxDepth)
         var splitter = ItemSplitter(source: source, blockSize: max(options.chunkSize, 4096), tokens: tokens,
-                                    pointer: pointer, envelopeParser: envelopeParser)
+                                    pointer: pointer, envelopeParser: envelopeParser,
+                                    runBytes: runBytes)
         defer { splitter.release() }
         var summary = JSONLinesSummary()
         let policy = options.errorPolicy
@@ -90,17 +121,50 @@ public final class JSONItemStream {
             }
         }
 
-        while let piece = try splitter.next() {
+        let range = try shardRange()
+        reading: while let next = try splitter.next() {
             summary.bytes = splitter.bytesRead
+            let piece: ItemSplitter.Piece
+            switch ItemShardRange.filter(next, range) {
+            case .keep(let kept): piece = kept
+            case .skip: continue reading
+            case .stop: break reading
+            }
             switch piece {
+            case .run(let run):
+                let batchOwner = runs.batchParser as AnyObject
+                _ = try runs.scan(run, countOnly: countOnly) { outcome in
+                    switch outcome {
+                    case .item(let tape, let raw, let line, let offset, let index):
+                        summary.lines += 1
+                        let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: raw.count,
+                                            index: index, owner: batchOwner)
+                        if let failure = try body(item) { try reject(failure) } else { summary.documents += 1 }
+                    case .invalid(let error, let index):
+                        summary.lines += 1
+                        try reject(JSONLineError(error, elementIndex: index))
+                    case .counted(let n):
+                        summary.lines += n
+                        summary.documents += n
+                    }
+                    return true
+                }
             case .item(let bytes, let delimited, let offset, let line, let column, let index):
                 summary.lines += 1
+                if bytes.count > options.maxDocumentSize {
+                    try reject(JSONLineError(JSONError(tooLarge: bytes, offset: offset, line: line, column: column),
+                                             elementIndex: index))
+                    continue reading
+                }
                 switch parser.parse(bytes, padded: true) {
                 case .success(let tape):
-                    let item = JSONLine(tape: tape, raw: bytes, lineNumber: line, offset: offset, length: bytes.count,
-                                        index: index, owner: owner)
-                    summary.documents += 1
-                    try body(item)
+                    if countOnly {
+                        summary.documents += 1
+                    } else {
+                        let item = JSONLine(tape: tape, raw: bytes, lineNumber: line, offset: offset, length: bytes.count,
+                                            index: index, owner: owner)
+                        if let failure = try body(item) { try reject(failure) } else { summary.documents += 1 }
+                    }
                 case .failure(let code):
                     var error = JSONError(item: bytes, delimited: delimited, code: code, maxDepth: parser.maxDepth)
                     // Positions inside the item, moved to the file.
@@ -110,13 +174,153 @@ public final class JSONItemStream {
             case .envelopeError(let error, let index):
                 summary.lines += 1
                 try reject(JSONLineError(error, elementIndex: index))
-                if policy != .fail { return summary }
+                if policy != .fail { break reading }
             case .pointerError(let error):
                 throw error
             }
         }
-        summary.bytes = splitter.bytesRead
+        summary.bytes = range.map { $0.upperBound - $0.lowerBound } ?? splitter.bytesRead
         return summary
+    }
+
+    // MARK: - Shards and workers
+
+    /// For `shard(_:of:)`: this reader's share of the document.
+    var shard: (index: Int, count: Int)?
+
+    /// The reader of shard `index` of `count` of the document: its bytes are split into `count` equal
+    /// ranges and each item belongs to the range holding its first byte, so readers `0 ..< count`
+    /// together read every item exactly once (each walks the envelope from the start to find its items,
+    /// which costs a fast scan of the bytes before them). Indexes, line numbers and offsets stay those of
+    /// the whole document; an envelope error is reported by the shard whose range holds it (the others
+    /// stop there quietly); `bytes` in a shard's summary is the size of its range.
+    ///
+    /// - Precondition: `0 <= index < count`, and the reader reads a file or bytes in memory (not a stream).
+    public func shard(_ index: Int, of count: Int) -> JSONItemStream {
+        precondition(count >= 1 && index >= 0 && index < count, "shard index must be in 0..<count")
+        let copy: JSONItemStream
+        switch input {
+        case .file(let path): copy = JSONItemStream(path: path, pointer: pointer, options: options)
+        case .memory(let bytes): copy = JSONItemStream(bytes: bytes, pointer: pointer, options: options)
+        case .descriptor: preconditionFailure("only files and memory can be sharded")
+        }
+        copy.shard = (index, count)
+        copy.runBytes = runBytes
+        return copy
+    }
+
+    /// The byte range of this reader's shard, if it is one.
+    private func shardRange() throws -> ItemShardRange? {
+        guard let shard else { return nil }
+        let size: Int
+        switch input {
+        case .memory(let bytes): size = bytes.count
+        case .file(let path): size = try FileDescriptorSource(path: path).sizeAtOpen
+        case .descriptor: return nil
+        }
+        return ItemShardRange(lowerBound: size * shard.index / shard.count,
+                              upperBound: size * (shard.index + 1) / shard.count, isLast: shard.index == shard.count - 1)
+    }
+
+    /// Counts the valid items with `jobs` workers (1: `count(onInvalidItem:)` on the calling thread). The
+    /// calling thread walks the envelope and cuts runs of items; the workers (the calling thread one of
+    /// them) parse the runs. Bad items go through the error policy, in input order, on the calling thread.
+    @discardableResult
+    public func count(jobs: Int, onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+        if jobs <= 1 { return try count(onInvalidItem: onInvalidItem) }
+        return try parallel(jobs: jobs, ordered: true, countOnly: true, makeState: { () }, { _, _ in () },
+                            each: { _, _ in }, onInvalidItem: onInvalidItem, onProgress: { _ in })
+    }
+
+    /// Transforms every valid item with `jobs` workers and delivers the results on the calling thread, in
+    /// input order when `ordered` (else in the order runs finish), as `JSONLines.map` does for lines. An
+    /// item whose transform throws counts as invalid. With `ordered: false`, items after an error in the
+    /// envelope may already have been delivered when it is reported.
+    ///
+    /// - Parameters:
+    ///   - jobs: workers, the calling thread included (it also walks the envelope); with 1, everything
+    ///     runs on the calling thread.
+    ///   - transform: runs on a worker for each valid item (the item is valid only during the call).
+    ///   - each: receives each result with its item's line number, on the calling thread.
+    ///   - onInvalidItem: receives bad items under `.report`, on the calling thread.
+    @discardableResult
+    public func map<T: Sendable>(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, ordered: Bool = true,
+                                 _ transform: @escaping @Sendable (borrowing JSONLine) throws -> T,
+                                 each: (_ value: T, _ lineNumber: Int) throws -> Void,
+                                 onInvalidItem: (JSONLineError) throws -> Void = { _ in },
+                                 onProgress: (JSONLinesSummary) -> Void = { _ in }) throws -> JSONLinesSummary {
+        try mapWithState(jobs: jobs, ordered: ordered, makeState: { () }, { _, item in try transform(item) },
+                         each: each, onInvalidItem: onInvalidItem, onProgress: onProgress)
+    }
+
+    /// Decodes every valid item as a `T` with `decoder`'s strategies on `jobs` workers, delivering the
+    /// values on the calling thread (in input order when `ordered`). An item that is not valid JSON, or
+    /// does not decode as `T`, goes through the error policy.
+    @discardableResult
+    public func decode<T: Decodable & Sendable>(_ type: T.Type, using decoder: TapeJSONDecoder,
+                                                jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                                ordered: Bool = true,
+                                                each: (_ value: T, _ lineNumber: Int) throws -> Void,
+                                                onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+        let snapshot = ConfigurationSnapshot(decoder.configuration.withLock { $0 })
+        return try mapWithState(jobs: jobs, ordered: ordered, makeState: { DecodingWorkspace(snapshot.configuration) },
+                                { workspace, item in try item.decode(type, workspace: &workspace) },
+                                each: each, onInvalidItem: onInvalidItem, onProgress: { _ in })
+    }
+
+    private func mapWithState<State, T: Sendable>(jobs: Int, ordered: Bool, makeState: @escaping @Sendable () -> State,
+                                                  _ transform: @escaping @Sendable (inout State, borrowing JSONLine) throws -> T,
+                                                  each: (_ value: T, _ lineNumber: Int) throws -> Void,
+                                                  onInvalidItem: (JSONLineError) throws -> Void,
+                                                  onProgress: (JSONLinesSummary) -> Void) throws -> JSONLinesSummary {
+        if jobs > 1 {
+            return try parallel(jobs: jobs, ordered: ordered, countOnly: false, makeState: makeState, transform,
+                                each: each, onInvalidItem: onInvalidItem, onProgress: onProgress)
+        }
+        var state = makeState()
+        // A failed transform is a bad item: it goes through the policy like invalid JSON.
+        return try read(countOnly: false, { item in
+            let value: T
+            do {
+                value = try transform(&state, item)
+            } catch {
+                return JSONLineError(line: item.lineNumber, column: 1, offset: item.offset, underlying: error)
+            }
+            try each(value, item.lineNumber)
+            return nil
+        }, onInvalidItem: onInvalidItem)
+    }
+
+    /// The parallel pass: an `ItemChunker` on the calling thread, `JSONLines.runParallel` for the rest.
+    private func parallel<State, T: Sendable>(jobs: Int, ordered: Bool, countOnly: Bool,
+                                              makeState: @escaping @Sendable () -> State,
+                                              _ transform: @escaping @Sendable (inout State, borrowing JSONLine) throws -> T,
+                                              each: (_ value: T, _ lineNumber: Int) throws -> Void,
+                                              onInvalidItem: (JSONLineError) throws -> Void,
+                                              onProgress: (JSONLinesSummary) -> Void) throws -> JSONLinesSummary {
+        let tokens = try JSONPointerTokens.parse(pointer)
+        var source: any ByteSource
+        switch input {
+        case .memory(let bytes): source = MemorySource(bytes: bytes)
+        case .descriptor(let fd, let name): source = try FileDescriptorSource(fd: fd, path: name)
+        case .file(let path): source = try FileDescriptorSource(path: path)
+        }
+        let envelopeParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: options.maxDepth)
+        // Runs small enough that workers finish together and results leave while still in cache.
+        let runLimit = runBytes == 0 ? 0 : min(runBytes, _isPOD(T.self) ? 512 << 10 : 64 << 10)
+        // Read blocks a few runs long: what is read is scanned and copied into chunks while still in
+        // the cache (4 MiB blocks made the reading thread, the one serial part, a third slower).
+        let block = runLimit == 0 ? options.chunkSize : min(options.chunkSize, max(4 * runLimit, 64 << 10))
+        let splitter = ItemSplitter(source: source, blockSize: max(block, 4096), tokens: tokens,
+                                    pointer: pointer, envelopeParser: envelopeParser, runBytes: runLimit)
+        var chunker: any ChunkSource = ItemChunker(splitter: splitter, pool: ChunkPool(keep: 10 * jobs),
+                                                   itemDepth: max(1, options.maxDepth - tokens.count - 1),
+                                                   shard: try shardRange())
+        defer { chunker.release() }
+        return try JSONLines.runParallel(jobs: jobs, ordered: ordered, options: options, chunker: &chunker,
+                                         numbering: nil, countOnly: countOnly, inFlightPerJob: 8, helpReserve: jobs,
+                                         makeState: makeState, transform,
+                                         each: each, onInvalidLine: onInvalidItem, onProgress: onProgress)
     }
 }
 
@@ -182,6 +386,8 @@ struct ItemSplitter {
         /// One item's bytes (padded after), the same with its separator (where errors are located), its
         /// absolute offset, line and column, and its index.
         case item(UnsafeRawBufferPointer, delimited: UnsafeRawBufferPointer, offset: Int, line: Int, column: Int, index: Int)
+        /// Several complete items of an array, to be parsed as one (`ItemRunParser`).
+        case run(ItemRun)
         /// The envelope is malformed here; `index` is the item being read, if any.
         case envelopeError(JSONError, index: Int?)
         /// The pointer names nothing, or a scalar.
@@ -221,6 +427,10 @@ struct ItemSplitter {
     let window: Int
     /// Containers the walker may be inside (the parser's `maxDepth`).
     let maxDepth: Int
+    /// The most bytes of items handed out as one run (0: every item on its own).
+    let runBytes: Int
+    /// The buffer's memory: one byte before `buffer` (where a run parsed in place gets its `[`).
+    private var storage: UnsafeMutableRawPointer
     private var buffer: UnsafeMutableRawPointer
     private var capacity: Int
     private var count = 0          // valid bytes in buffer
@@ -255,7 +465,7 @@ struct ItemSplitter {
     private var memoColumn = 1
 
     init(source: any ByteSource, blockSize: Int, tokens: [[UInt8]]?, pointer: String, envelopeParser: SimdParser,
-         window: Int = 16 << 20) {
+         window: Int = 16 << 20, runBytes: Int = 0) {
         self.source = source
         self.blockSize = blockSize
         self.tokens = tokens
@@ -263,11 +473,13 @@ struct ItemSplitter {
         self.envelopeParser = envelopeParser
         self.window = max(window, 64)
         self.maxDepth = envelopeParser.maxDepth
+        self.runBytes = runBytes
         self.capacity = blockSize
-        self.buffer = UnsafeMutableRawPointer.allocate(byteCount: blockSize + Simd.padding, alignment: 64)
+        self.storage = UnsafeMutableRawPointer.allocate(byteCount: blockSize + Simd.padding + 64, alignment: 64)
+        self.buffer = storage + 64
     }
 
-    func release() { buffer.deallocate() }
+    func release() { storage.deallocate() }
 
     private var bytes: UnsafeMutablePointer<UInt8> { buffer.assumingMemoryBound(to: UInt8.self) }
 
@@ -277,7 +489,18 @@ struct ItemSplitter {
         if keep > 0 {
             // The current line's bytes about to go still count for its columns.
             let lineFrom = max(lineStart - bufferOffset, 0)
-            if lineFrom < keep { droppedScalars += Self.scalarCount(bytes + lineFrom, keep - lineFrom) }
+            let kept = bufferOffset + keep
+            if lineFrom < keep {
+                if memoLine == line && memoOffset >= max(lineStart, bufferOffset) && memoOffset <= kept {
+                    // The column memo moves to the new start of the buffer (one pass over a long line's
+                    // bytes in all, not one per item or run).
+                    memoColumn += Self.scalarCount(bytes + (memoOffset - bufferOffset), kept - memoOffset)
+                    memoOffset = kept
+                    droppedScalars = memoColumn - 1
+                } else {
+                    droppedScalars += Self.scalarCount(bytes + lineFrom, keep - lineFrom)
+                }
+            }
             buffer.copyMemory(from: buffer + keep, byteCount: count - keep)
             count -= keep
             position -= keep
@@ -285,10 +508,11 @@ struct ItemSplitter {
             bufferOffset += keep
         }
         if count == capacity {
-            let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2 + Simd.padding, alignment: 64)
-            bigger.copyMemory(from: buffer, byteCount: count)
-            buffer.deallocate()
-            buffer = bigger
+            let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2 + Simd.padding + 64, alignment: 64)
+            (bigger + 64).copyMemory(from: buffer, byteCount: count)
+            storage.deallocate()
+            storage = bigger
+            buffer = bigger + 64
             capacity *= 2
         }
         let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + count, count: capacity - count))
@@ -302,21 +526,7 @@ struct ItemSplitter {
     /// The number of Unicode scalars starting in `count` bytes at `p` (the bytes that are not UTF-8
     /// continuation bytes), 8 at a time.
     private static func scalarCount(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        var n = 0
-        var i = 0
-        let raw = UnsafeRawPointer(p)
-        while i + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            // A continuation byte is 10xxxxxx: its top bit set and the next one clear.
-            let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
-            n += 8 - continuation.nonzeroBitCount
-            i += 8
-        }
-        while i < count {
-            if p[i] & 0xC0 != 0x80 { n += 1 }
-            i += 1
-        }
-        return n
+        count > 0 ? tj_count_scalars(p, count) : 0
     }
 
     /// The column (in scalars) of `absolute` on the current line, counted on from the last one computed.
@@ -328,10 +538,7 @@ struct ItemSplitter {
             column = memoColumn
             i = memoOffset
         }
-        while i < absolute {
-            if bytes[i - bufferOffset] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
+        if absolute > i { column += Self.scalarCount(bytes + (i - bufferOffset), absolute - i) }
         memoLine = line
         memoOffset = absolute
         memoColumn = column
@@ -393,7 +600,8 @@ struct ItemSplitter {
     /// A value starts at the current byte in the top frame.
     private mutating func startValue(_ byte: UInt8) -> Piece? {
         let isContainer = byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")
-        if stack.last?.holdsItems == true {
+        if let frame = stack.last, frame.holdsItems {
+            if runBytes > 0 && !frame.isObject, let run = findRun() { return run }
             purpose = .item
         } else {
             switch nextValuePath() {
@@ -430,6 +638,28 @@ struct ItemSplitter {
         inString = false
         escaped = false
         return nil
+    }
+
+    /// The complete items from the current byte (an array item's first byte) on, as one run, when the
+    /// buffer holds at least one; the walker moves on to the separator after them.
+    private mutating func findRun() -> Piece? {
+        var found = tj_item_run()
+        tj_find_item_run(bytes, position, count, runBytes, &found)
+        guard found.items > 0 else { return nil }
+        let start = position
+        let at = bufferOffset + start
+        let run = ItemRun(base: buffer + start, count: found.end - start, hasSeparator: true, offset: at, line: line,
+                          column: column(at: at), firstIndex: index, items: found.items)
+        if found.newlines > 0 {
+            line += found.newlines
+            lineStart = bufferOffset + found.last_newline + 1
+            droppedScalars = 0
+        }
+        position = found.end
+        index += found.items
+        stack[stack.count - 1].count += found.items
+        stack[stack.count - 1].expect = .commaOrEnd
+        return .run(run)
     }
 
     /// Whether `byte` opens an array or object.

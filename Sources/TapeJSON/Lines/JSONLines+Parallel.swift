@@ -36,7 +36,6 @@ extension JSONLines {
                                           each: (_ value: T, _ lineNumber: Int) throws -> Void,
                                           onInvalidLine: (JSONLineError) throws -> Void,
                                           onProgress: (JSONLinesSummary) -> Void) throws -> JSONLinesSummary {
-        let policy = options.errorPolicy
         if jobs <= 1 {
             // One worker means one thread: parse_many without its stage-1 helper thread, so that 1 and N
             // workers compare N cores with one.
@@ -70,8 +69,28 @@ extension JSONLines {
                                       line: regionChunker.startLine)
             chunker.countsLines = false
         }
-        let work = WorkQueue<State, T>(jobs: jobs, options: options, numbering: numbering, makeState: makeState,
-                                       transform: transform)
+        return try Self.runParallel(jobs: jobs, ordered: ordered, options: options, chunker: &chunker,
+                                    numbering: numbering, countOnly: false, makeState: makeState, transform,
+                                    each: each, onInvalidLine: onInvalidLine, onProgress: onProgress)
+    }
+
+    /// The parallel pass of `mapWithState` (and of `JSONItemStream`'s): chunks from `chunker`, parsed
+    /// and transformed by `jobs` workers, results delivered on the calling thread. With `countOnly`,
+    /// valid items of item chunks are counted without a value (`transform` does not run for them).
+    /// `inFlightPerJob` chunks per worker are cut ahead; the calling thread decodes a waiting chunk
+    /// itself only when more than `helpReserve` are waiting (or the input has ended): when cutting
+    /// chunks is the slow, serial part, it keeps cutting rather than leave the workers idle.
+    static func runParallel<State, T: Sendable>(jobs: Int, ordered: Bool, options: JSONLinesOptions,
+                                                chunker: inout any ChunkSource, numbering: LineNumbering?,
+                                                countOnly: Bool, inFlightPerJob: Int = 2, helpReserve: Int = 0,
+                                                makeState: @escaping @Sendable () -> State,
+                                                _ transform: @escaping @Sendable (inout State, borrowing JSONLine) throws -> T,
+                                                each: (_ value: T, _ lineNumber: Int) throws -> Void,
+                                                onInvalidLine: (JSONLineError) throws -> Void,
+                                                onProgress: (JSONLinesSummary) -> Void) throws -> JSONLinesSummary {
+        let policy = options.errorPolicy
+        let work = WorkQueue<State, T>(jobs: jobs, options: options, numbering: numbering, countOnly: countOnly,
+                                       makeState: makeState, transform: transform)
         defer { work.shutdown() }
 
         var summary = JSONLinesSummary()
@@ -79,6 +98,8 @@ extension JSONLines {
         var nextToDeliver = 0
         var endOfInput = false
         var firstError: Error?
+        /// A chunk said the pass ends there (nothing after it is delivered).
+        var stopped = false
 
         /// Lends a value to `each` where it lies: an `inout` argument passes its address, where a plain
         /// argument read from the buffer would be copied first (retaining every reference it holds, on
@@ -118,15 +139,17 @@ extension JSONLines {
                 }
             }
             summary.bytes += result.bytes
-            summary.lines += valueCount + errors.count
-            summary.documents += valueCount
+            summary.lines += valueCount + errors.count + result.counted
+            summary.documents += valueCount + result.counted
             summary.invalid += errors.count
+            if result.stops { stopped = true }
         }
 
         func deliverReady(blocking: Bool) throws {
             if blocking { work.waitForCompletion() }
             var ready = work.takeCompleted(ordered: ordered, next: nextToDeliver)
             for k in ready.indices {
+                if stopped { break }
                 inFlight -= 1
                 if ordered { nextToDeliver += 1 }
                 if let error = ready[k].setupError { throw error }
@@ -141,10 +164,10 @@ extension JSONLines {
         }
 
         do {
-            while true {
+            while !stopped {
                 try deliverReady(blocking: false)
                 // Keep `2 × jobs` chunks in flight: enough for every worker to have the next one waiting.
-                while !endOfInput && inFlight < 2 * jobs {
+                while !endOfInput && inFlight < inFlightPerJob * jobs {
                     if let chunk = try chunker.next() {
                         work.submit(chunk)
                         inFlight += 1
@@ -155,13 +178,14 @@ extension JSONLines {
                 if inFlight == 0 { break }
                 // This thread is a worker too: rather than wait, it decodes a waiting chunk. It waits only
                 // when every chunk left is on a worker thread.
-                if work.helpOnce() { continue }
+                if work.helpOnce(leaving: endOfInput ? 0 : helpReserve) { continue }
                 try deliverReady(blocking: true)
             }
         } catch {
             firstError = error
         }
         if let firstError { throw firstError }
+        if let total = chunker.totalBytes { summary.bytes = total }
         return summary
     }
 }
@@ -186,6 +210,10 @@ struct ChunkResult<T>: @unchecked Sendable {
     var chunkStart = 0
     /// Whether `lines` and the errors' line numbers count from the chunk's first line (as 1).
     var relativeLines = false
+    /// Valid items counted without values (a count of items at a pointer).
+    var counted = 0
+    /// Whether the pass ends after this chunk (an error in the envelope around items at a pointer).
+    var stops = false
 
     init(sequence: Int, bytes: Int, values: ValueBuffer<T>, lines: [Int], setupError: Error?) {
         self.sequence = sequence
@@ -333,16 +361,17 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
     /// The calling thread's worker, ready to decode chunks it takes in `helpOnce`.
     private var caller: ChunkWorker<WorkerState, T>
 
-    init(jobs: Int, options: JSONLinesOptions, numbering: LineNumbering?, makeState: @escaping @Sendable () -> WorkerState,
+    init(jobs: Int, options: JSONLinesOptions, numbering: LineNumbering?, countOnly: Bool = false,
+         makeState: @escaping @Sendable () -> WorkerState,
          transform: @escaping @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
         let jobs = max(jobs, 1)
         threads = jobs - 1
         state = Mutex(State(spent: Array(repeating: [], count: jobs)))
         caller = ChunkWorker(slot: jobs - 1, options: options, numbering: numbering, state: makeState(),
-                             transform: transform)
+                             countOnly: countOnly, transform: transform)
         for slot in 0..<threads {
             let thread = Thread { [self] in
-                self.work(slot: slot, options: options, numbering: numbering, makeState: makeState,
+                self.work(slot: slot, options: options, numbering: numbering, countOnly: countOnly, makeState: makeState,
                           transform: transform)
                 self.exited.signal()
             }
@@ -361,8 +390,8 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
 
     /// Decodes the oldest waiting chunk on the calling thread, if there is one, and files its result
     /// with the others. Returns false when no chunk was waiting.
-    func helpOnce() -> Bool {
-        var taken = take(slot: caller.slot)
+    func helpOnce(leaving reserve: Int = 0) -> Bool {
+        var taken = take(slot: caller.slot, leaving: reserve)
         caller.reclaim(&taken.spent)
         guard let chunk = taken.chunk else { return false }
         let result = caller.process(chunk)
@@ -423,21 +452,21 @@ final class WorkQueue<WorkerState, T: Sendable>: @unchecked Sendable {
 
     /// The worker's delivered values to free, and the oldest waiting chunk if any (`stop` once the
     /// queue shuts down).
-    private func take(slot: Int) -> (spent: [(values: ValueBuffer<T>, lines: [Int])], chunk: LineChunk?, stop: Bool) {
+    private func take(slot: Int, leaving reserve: Int = 0) -> (spent: [(values: ValueBuffer<T>, lines: [Int])], chunk: LineChunk?, stop: Bool) {
         state.withLock { state in
             var spent: [(values: ValueBuffer<T>, lines: [Int])] = []
             swap(&spent, &state.spent[slot])
             if state.stopping { return (spent, nil, true) }
-            return (spent, state.pending.isEmpty ? nil : state.pending.removeFirst(), false)
+            return (spent, state.pending.count <= reserve ? nil : state.pending.removeFirst(), false)
         }
     }
 
     /// A worker thread: decodes waiting chunks until the queue shuts down.
-    private func work(slot: Int, options: JSONLinesOptions, numbering: LineNumbering?,
+    private func work(slot: Int, options: JSONLinesOptions, numbering: LineNumbering?, countOnly: Bool,
                       makeState: @Sendable () -> WorkerState,
                       transform: @escaping @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
         var worker = ChunkWorker(slot: slot, options: options, numbering: numbering, state: makeState(),
-                                 transform: transform)
+                                 countOnly: countOnly, transform: transform)
         while true {
             available.wait()
             var taken = take(slot: slot)
@@ -460,6 +489,12 @@ struct ChunkWorker<WorkerState, T: Sendable> {
     private var workerState: WorkerState
     private let transform: @Sendable (inout WorkerState, borrowing JSONLine) throws -> T
     private var scanner: ChunkScanner?
+    /// For chunks of items at a JSON Pointer: their parser (made for the first such chunk).
+    private var itemRuns: ItemRunParser?
+    /// Whether valid items are only counted (no value is made for them).
+    private let countOnly: Bool
+    /// The longest item parsed (`JSONLinesOptions.maxDocumentSize`).
+    private let maxDocumentSize: Int
     private var setupError: Error?
     private let numbering: LineNumbering?
     private let origin: ChunkOrigin?
@@ -475,9 +510,11 @@ struct ChunkWorker<WorkerState, T: Sendable> {
     /// does for one thread that drops each value once handled.
     private var spentValues = SpentValues<T>()
 
-    init(slot: Int, options: JSONLinesOptions, numbering: LineNumbering?, state: WorkerState,
+    init(slot: Int, options: JSONLinesOptions, numbering: LineNumbering?, state: WorkerState, countOnly: Bool = false,
          transform: @escaping @Sendable (inout WorkerState, borrowing JSONLine) throws -> T) {
         self.slot = slot
+        self.countOnly = countOnly
+        self.maxDocumentSize = options.maxDocumentSize
         self.workerState = state
         self.transform = transform
         self.numbering = numbering
@@ -519,6 +556,11 @@ struct ChunkWorker<WorkerState, T: Sendable> {
                                     setupError: setupError)
         result.worker = slot
         result.chunkStart = chunk.baseOffset
+        if let content = chunk.items {
+            processItems(chunk, content, into: &result)
+            chunk.recycle()
+            return result
+        }
         if var active = scanner {
             // With lazy numbering, lines count from 1 and indexes from 0 within the chunk.
             if let origin {
@@ -537,6 +579,77 @@ struct ChunkWorker<WorkerState, T: Sendable> {
         }
         chunk.recycle()
         return result
+    }
+
+    /// `process` for a chunk of items at a JSON Pointer: its run parsed as one (`ItemRunParser`), or the
+    /// envelope error it carries.
+    private mutating func processItems(_ chunk: LineChunk, _ content: ItemChunkContent, into result: inout ChunkResult<T>) {
+        guard let run = content.run(in: chunk) else {
+            if case .envelopeError(let error) = content.kind { result.errors.append((0, error, false)) }
+            result.stops = true
+            return
+        }
+        if itemRuns == nil {
+            do { itemRuns = try ItemRunParser(itemDepth: content.itemDepth, maxDocumentSize: maxDocumentSize) } catch {
+                result.setupError = error
+                return
+            }
+        }
+        var parser = itemRuns!
+        Self.scanItems(run, with: &parser, countOnly: countOnly, into: &result, transform: transform,
+                       state: &workerState, freeing: &spentValues, spare: &spareValues)
+        itemRuns = parser
+    }
+
+    /// The per-item loop of `processItems` (as `scan` is for lines).
+    private static func scanItems(_ run: ItemRun, with parser: inout ItemRunParser, countOnly: Bool,
+                                  into result: inout ChunkResult<T>,
+                                  transform: @Sendable (inout WorkerState, borrowing JSONLine) throws -> T,
+                                  state workerState: inout WorkerState, freeing spentValues: inout SpentValues<T>,
+                                  spare spareValues: inout [ValueBuffer<T>]) {
+        let owner = parser.batchParser as AnyObject
+        let values = result.values
+        var valueBase = values.base
+        var valueCapacity = values.capacity
+        var valueCount = 0
+        var counted = 0
+        var freeing = spentValues.start()
+        _ = parser.scan(run, countOnly: countOnly) { outcome in
+            switch outcome {
+            case .counted(let n):
+                counted += n
+            case .invalid(let error, let index):
+                result.errors.append((valueCount, JSONLineError(error, elementIndex: index), true))
+            case .item(let tape, let raw, let line, let offset, let index):
+                let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: raw.count,
+                                    index: index, owner: owner)
+                do {
+                    let value = try transform(&workerState, item)
+                    if valueCount == valueCapacity {
+                        values.count = valueCount
+                        values.grow()
+                        valueBase = values.base
+                        valueCapacity = values.capacity
+                    }
+                    (valueBase + valueCount).initialize(to: consume value)
+                    valueCount += 1
+                    result.lines.append(line)
+                } catch {
+                    result.errors.append((valueCount, JSONLineError(line: line, column: 1, offset: offset,
+                                                                    underlying: error), false))
+                }
+                if freeing.next < freeing.end {
+                    (freeing.base + freeing.next).deinitialize(count: 1)
+                    freeing.next += 1
+                } else if freeing.end > 0 {
+                    freeing = spentValues.finish(freeing, into: &spareValues)
+                }
+            }
+            return true
+        }
+        values.count = valueCount
+        result.counted = counted
+        spentValues.pause(freeing)
     }
 
     /// The per-line loop of `process`, over parameters rather than `self`'s properties (no property

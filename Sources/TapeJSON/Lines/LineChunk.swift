@@ -24,8 +24,12 @@ final class LineChunk: @unchecked Sendable {
     var skippedLength = 0
     /// The first bytes of a skipped line, for its error.
     var skippedExcerpt = ""
-    /// The input bytes the chunk accounts for (its lines, or the line it skipped).
-    var inputBytes: Int { count - start + skippedLength }
+    /// For a chunk of items at a JSON Pointer (`ItemChunker`): the run it holds, or the envelope error it
+    /// reports. Nil for a chunk of lines.
+    var items: ItemChunkContent?
+    /// The input bytes the chunk accounts for (its lines, or the line it skipped, or its share of a
+    /// document read for its items).
+    var inputBytes: Int { items?.inputBytes ?? (count - start + skippedLength) }
     /// The pool to return the buffer to. Weak: the pool holds idle chunks, which must not keep it alive.
     private weak var pool: ChunkPool?
     /// For a view into a larger buffer: what keeps that buffer alive.

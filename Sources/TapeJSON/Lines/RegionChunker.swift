@@ -10,6 +10,13 @@ protocol ChunkSource {
     var countsLines: Bool { get set }
     /// The number of the first line the source produces.
     var startLine: Int { get }
+    /// The bytes the pass accounts for in all, when the source knows better than its chunks do (items
+    /// at a pointer: the whole document); nil to add up the chunks' bytes.
+    var totalBytes: Int? { get }
+}
+
+extension ChunkSource {
+    var totalBytes: Int? { nil }
 }
 
 /// Cuts bytes in memory into chunks of whole lines without copying.

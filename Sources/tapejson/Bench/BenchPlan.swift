@@ -218,6 +218,80 @@ extension BenchPlan {
         })
         comparisons.append(Comparison(file: name, operation: "(ceiling) \(jobs) independent LogLine passes vs 1", subject: independent, baseline: decodeOne))
         cpuReported += [native, count, parallel, decodeOne, decodeMany]
+        try addItems(name: name, logs: bytes, expected: expected)
+    }
+
+    /// Items at a JSON Pointer: the same log records wrapped as `{"meta": {...}, "Records": [...]}` and
+    /// counted with `JSONItemStream`, against the records as JSON Lines counted the way `tapejson lines
+    /// --count` counts them (`map` with 1 and 2 workers); and a top-level array of small numbers (one
+    /// byte and a comma each) against native simdjson parsing the same array whole.
+    mutating func addItems(name: String, logs: [UInt8], expected: Int) throws {
+        var envelope = Array(#"{"meta": {"source": "gen-logs", "tags": ["a", "]"]}, "Records": ["#.utf8) + [0x0A]
+        var first = true
+        for line in logs.split(separator: 0x0A) where !line.isEmpty {
+            if !first { envelope += [0x2C, 0x0A] }
+            envelope += line
+            first = false
+        }
+        envelope += Array("\n], \"next\": null}\n".utf8)
+        let records = JSONItemStream(bytes: envelope, pointer: "/Records")
+        let lines = JSONLines(bytes: logs)
+        guard try records.count(jobs: 2).documents == expected, try records.count().documents == expected else {
+            throw JSONInputError(path: name, reason: "JSONItemStream and JSONLines disagree on the record count")
+        }
+        let size = envelope.count
+        var rows: [Int] = []
+        for jobs in [1, 2] {
+            let items = add(Workload(file: name + " in an envelope", operation: "items /Records count (\(jobs) job\(jobs == 1 ? "" : "s"))",
+                                     library: "TapeJSON", bytes: size) {
+                _ = try records.count(jobs: jobs)
+            })
+            let ndjson = add(Workload(file: name, operation: "count as lines --count does (\(jobs) job\(jobs == 1 ? "" : "s"))",
+                                      library: "TapeJSON JSON Lines", bytes: logs.count) {
+                _ = try lines.map(jobs: jobs, { _ in () }, each: { _, _ in })
+            })
+            comparisons.append(Comparison(file: name, operation: "items /Records count vs the same records as JSON Lines, \(jobs) job\(jobs == 1 ? "" : "s")",
+                                          subject: items, baseline: ndjson))
+            rows += [items, ndjson]
+        }
+        comparisons.append(Comparison(file: name, operation: "items /Records count, 2 jobs vs 1 job", subject: rows[2], baseline: rows[0]))
+
+        // Small numbers: one-digit items, as many as the logs have bytes over 3.2 (5 million, 10 MB, beside
+        // 16 MB of logs): the shape of the 50-million-number array.
+        let count = logs.count >= 3_200_000 ? logs.count / 3_200_000 * 1_000_000 : max(logs.count * 10 / 32, 10)
+        let file = count % 1_000_000 == 0 ? "\(count / 1_000_000)M small numbers" : "\(count) small numbers"
+        var numbers = [UInt8]()
+        numbers.reserveCapacity(2 * count + 1)
+        numbers.append(UInt8(ascii: "["))
+        for k in 0..<count {
+            if k > 0 { numbers.append(UInt8(ascii: ",")) }
+            numbers.append(UInt8(ascii: "0") + UInt8(k % 10))
+        }
+        numbers.append(UInt8(ascii: "]"))
+        let array = JSONItemStream(bytes: numbers, pointer: "")
+        guard try array.count(jobs: 2).documents == count else {
+            throw JSONInputError(path: "small numbers", reason: "JSONItemStream miscounted the array")
+        }
+        let padded = UnsafeMutableRawBufferPointer.allocate(byteCount: numbers.count + SIMDImplementation.padding, alignment: 64)
+        padded.copyBytes(from: numbers)
+        padded.baseAddress!.advanced(by: numbers.count).initializeMemory(as: UInt8.self, repeating: 0x20, count: SIMDImplementation.padding)
+        let paddedNumbers = UnsafeRawBufferPointer(start: padded.baseAddress, count: numbers.count)
+        let whole = add(.selfTimed(file: file, operation: "parse whole", library: "simdjson C++", bytes: numbers.count) {
+            guard let seconds = ReferenceParser.parseSeconds(paddedBytes: paddedNumbers, iterations: 1) else {
+                throw JSONInputError(path: "small numbers", reason: "native simdjson rejected the array")
+            }
+            return seconds
+        })
+        for jobs in [1, 2] {
+            let streamed = add(Workload(file: file, operation: "items '' count (\(jobs) job\(jobs == 1 ? "" : "s"))",
+                                        library: "TapeJSON", bytes: numbers.count) {
+                _ = try array.count(jobs: jobs)
+            })
+            comparisons.append(Comparison(file: file, operation: "items '' count, \(jobs) job\(jobs == 1 ? "" : "s") vs native parse of the whole array",
+                                          subject: streamed, baseline: whole))
+            cpuReported.append(streamed)
+        }
+        cpuReported += rows
     }
 }
 

@@ -1,0 +1,256 @@
+import CSimdShim
+
+/// Parses an `ItemRun` with one simdjson call (the run as one array) and hands out its items, each as a
+/// document of its own; when the run is not valid JSON, parses its items one by one instead, so that each
+/// bad item is reported at its own position exactly as if it had been parsed alone.
+///
+/// The items of a valid run come off the run's tape: item `k` is the `k`-th element, its words copied
+/// into a small tape of its own (root words around it, container links and string offsets moved to
+/// match), so that it reads as the document it would have been parsed alone. Counting needs no copy.
+///
+/// One per thread: the tapes handed out live in its parsers and buffers until the next run.
+struct ItemRunParser {
+    /// What a run yields, item by item (or at once when only counting).
+    enum Outcome {
+        /// A valid item: its tape (valid until the next outcome), its bytes, where it starts and its index.
+        case item(Tape, raw: UnsafeRawBufferPointer, line: Int, offset: Int, index: Int)
+        /// An invalid item, located in the input.
+        case invalid(JSONError, index: Int)
+        /// `n` valid items counted without being handed out (counting only).
+        case counted(Int)
+    }
+
+    /// Parses runs, one level deeper than an item may be.
+    let batchParser: SimdParser
+    /// Parses an item alone (when its run is invalid).
+    let itemParser: SimdParser
+    /// The longest item parsed; a longer one is invalid (`.documentTooLarge`), as a longer line is in
+    /// JSON Lines.
+    let maxDocumentSize: Int
+    private let separators = Scratch<UInt32>()
+    private let newlines = Scratch<UInt32>()
+    private let itemTape = Scratch<UInt64>()
+
+    /// A parser for items nested at most `itemDepth` deep and at most `maxDocumentSize` bytes long.
+    init(itemDepth: Int, maxDocumentSize: Int = Simd.maxDocumentSize) throws {
+        batchParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: itemDepth + 1)
+        itemParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: itemDepth)
+        self.maxDocumentSize = maxDocumentSize
+    }
+
+    /// Parses `run` and calls `visit` with each item in order (or once with `.counted` when `countOnly` and
+    /// the run is valid); `visit` returns false to stop. Returns false when stopped.
+    mutating func scan(_ run: ItemRun, countOnly: Bool, _ visit: (Outcome) throws -> Bool) rethrows -> Bool {
+        let bytes = run.base.assumingMemoryBound(to: UInt8.self)
+        // A run longer than the longest item may hold one too long: items are then checked one by one.
+        if run.count > maxDocumentSize { return try scanOneByOne(run, countOnly: countOnly, visit) }
+        let before = bytes[-1]
+        let after = bytes[run.count]
+        bytes[-1] = UInt8(ascii: "[")
+        bytes[run.count] = UInt8(ascii: "]")
+        let parsed = batchParser.parse(UnsafeRawBufferPointer(start: bytes - 1, count: run.count + 2), padded: true)
+        bytes[-1] = before
+        bytes[run.count] = after
+        guard case .success(let tape) = parsed, tape.tagByte(Tape.rootIndex) == TapeTag.startArray.rawValue,
+              tape.elementCount(Tape.rootIndex) == run.items else {
+            return try scanOneByOne(run, countOnly: countOnly, visit)
+        }
+        if countOnly { return try visit(.counted(run.items)) }
+        let bounds = findSeparators(run)
+        var element = Tape.rootIndex + 1
+        for k in 0..<run.items {
+            let (start, line) = itemStart(k, in: run, bounds)
+            let end = itemEnd(k, in: run, bounds)
+            let next = tape.skip(element)
+            let own = relocate(tape, from: element, to: next)
+            element = next
+            let raw = UnsafeRawBufferPointer(start: bytes + start, count: end - start)
+            guard try visit(.item(own, raw: raw, line: line, offset: run.offset + start, index: run.firstIndex + k))
+            else { return false }
+        }
+        return true
+    }
+
+    /// The items of an invalid run, parsed alone: the same items, errors and positions as without runs.
+    private mutating func scanOneByOne(_ run: ItemRun, countOnly: Bool,
+                                       _ visit: (Outcome) throws -> Bool) rethrows -> Bool {
+        let bytes = run.base.assumingMemoryBound(to: UInt8.self)
+        let bounds = findSeparators(run)
+        var columns = ColumnMemo(run: run)
+        for k in 0..<run.items {
+            let (start, line) = itemStart(k, in: run, bounds)
+            let end = itemEnd(k, in: run, bounds)
+            let span = UnsafeRawBufferPointer(start: bytes + start, count: end - start)
+            // The item with what follows it up to its separator (where errors are located).
+            let separator = k < run.items - 1 ? Int(bounds.positions[k]) : run.count
+            let delimited = k < run.items - 1 || run.hasSeparator
+                ? UnsafeRawBufferPointer(start: bytes + start, count: separator + 1 - start) : span
+            let index = run.firstIndex + k
+            if span.count > maxDocumentSize {
+                let column = columns.column(at: start, line: line)
+                guard try visit(.invalid(JSONError(tooLarge: span, offset: run.offset + start, line: line, column: column),
+                                         index: index)) else { return false }
+                continue
+            }
+            switch itemParser.parse(span, padded: true) {
+            case .success(let tape):
+                let outcome: Outcome = countOnly
+                    ? .counted(1) : .item(tape, raw: span, line: line, offset: run.offset + start, index: index)
+                guard try visit(outcome) else { return false }
+            case .failure(let code):
+                let error = JSONError(item: span, delimited: delimited, code: code, maxDepth: itemParser.maxDepth)
+                let column = columns.column(at: start, line: line)
+                guard try visit(.invalid(error.shifted(byOffset: run.offset + start, line: line, column: column),
+                                         index: index)) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Where the run's separators are: `positions[k]` ends item `k` (the last item ends at the run's end).
+    private struct Separators {
+        let positions: UnsafeMutablePointer<UInt32>
+        let newlines: UnsafeMutablePointer<UInt32>
+    }
+
+    private mutating func findSeparators(_ run: ItemRun) -> Separators {
+        let capacity = max(run.items - 1, 1)
+        let positions = separators.reserve(capacity)
+        let lines = newlines.reserve(capacity)
+        // One item: nothing to find (its bytes may hold commas the walker did not take for separators,
+        // such as those of a truncated last item).
+        if run.items == 1 { return Separators(positions: positions, newlines: lines) }
+        let found = tj_item_separators(run.base.assumingMemoryBound(to: UInt8.self), run.count, positions, lines, capacity)
+        precondition(found == run.items - 1, "a run's separators are found again where the splitter found them")
+        return Separators(positions: positions, newlines: lines)
+    }
+
+    /// Item `k`'s first byte (after the blanks that follow its comma) and its line.
+    private func itemStart(_ k: Int, in run: ItemRun, _ bounds: Separators) -> (start: Int, line: Int) {
+        guard k > 0 else { return (0, run.line) }
+        let bytes = run.base.assumingMemoryBound(to: UInt8.self)
+        var start = Int(bounds.positions[k - 1]) + 1
+        var line = run.line + Int(bounds.newlines[k - 1])
+        while start < run.count {
+            switch bytes[start] {
+            case 0x0A: line += 1
+            case 0x20, 0x09, 0x0D: break
+            default: return (start, line)
+            }
+            start += 1
+        }
+        return (start, line)
+    }
+
+    /// The end of item `k` (before the blanks that precede its separator).
+    private func itemEnd(_ k: Int, in run: ItemRun, _ bounds: Separators) -> Int {
+        let bytes = run.base.assumingMemoryBound(to: UInt8.self)
+        var end = k < run.items - 1 ? Int(bounds.positions[k]) : run.count
+        while end > 0 {
+            switch bytes[end - 1] {
+            case 0x20, 0x09, 0x0A, 0x0D: end -= 1
+            default: return end
+            }
+        }
+        return end
+    }
+
+    /// Words `from ..< to` of `tape` (one value) as a tape of their own: root words around them, container
+    /// links moved by the same distance, string offsets counted from the value's first string.
+    private mutating func relocate(_ tape: Tape, from: Int, to: Int) -> Tape {
+        let n = to - from
+        let words = itemTape.reserve(n + 2)
+        let shift = UInt64(from - 1)
+        let root = UInt64(TapeTag.root.rawValue) << 56
+        words[0] = root | UInt64(n + 2)
+        var stringBase: UInt64? = nil
+        var j = from
+        var out = 1
+        while j < to {
+            let word = tape.words[j]
+            switch UInt8(truncatingIfNeeded: word >> 56) {
+            case TapeTag.startObject.rawValue, TapeTag.startArray.rawValue:
+                // Low 32 bits: the index past the matching end; above them the count, kept.
+                words[out] = word - shift
+            case TapeTag.endObject.rawValue, TapeTag.endArray.rawValue:
+                words[out] = word - shift
+            case TapeTag.string.rawValue:
+                let offset = word & 0x00FF_FFFF_FFFF_FFFF
+                let base = stringBase ?? offset
+                stringBase = base
+                words[out] = (word & ~0x00FF_FFFF_FFFF_FFFF) | (offset - base)
+            case TapeTag.int64.rawValue, TapeTag.uint64.rawValue, TapeTag.double.rawValue:
+                words[out] = word
+                words[out + 1] = tape.words[j + 1]
+                j += 2
+                out += 2
+                continue
+            default:
+                words[out] = word
+            }
+            j += 1
+            out += 1
+        }
+        words[n + 1] = root
+        return Tape(words: UnsafePointer(words), count: n + 2, strings: tape.strings + Int(stringBase ?? 0))
+    }
+}
+
+/// Columns of items in a run, counted on from the last one asked for (errors come in order).
+private struct ColumnMemo {
+    let run: ItemRun
+    private var at = 0
+    private var column: Int
+    private var line: Int
+
+    init(run: ItemRun) {
+        self.run = run
+        self.column = run.column
+        self.line = run.line
+    }
+
+    /// The column of run byte `offset`, which is on `line`.
+    mutating func column(at offset: Int, line: Int) -> Int {
+        let bytes = run.base.assumingMemoryBound(to: UInt8.self)
+        if line != self.line || offset < at {
+            // Start again from the line's first byte in the run (or the run's start, on its first line).
+            var start = offset
+            while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+            at = start
+            column = start == 0 ? run.column : 1
+            self.line = line
+        }
+        while at < offset {
+            if bytes[at] & 0xC0 != 0x80 { column += 1 }
+            at += 1
+        }
+        return column
+    }
+}
+
+/// A growable scratch buffer of trivial values, reused from run to run.
+final class Scratch<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>? = nil
+    private var capacity = 0
+
+    deinit { base?.deallocate() }
+
+    /// At least `count` elements (contents undefined).
+    func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
+        if let base, capacity >= count { return base }
+        base?.deallocate()
+        capacity = max(count, capacity * 2, 64)
+        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        base = fresh
+        return fresh
+    }
+}
+
+extension JSONError {
+    /// An item longer than the longest document parsed, located at its first byte.
+    init(tooLarge item: UnsafeRawBufferPointer, offset: Int, line: Int, column: Int) {
+        let excerpt = SourceLocation.printable(UnsafeBufferPointer(start: item.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                                   count: min(24, item.count)))
+        self.init(kind: .documentTooLarge, offset: offset, line: line, column: column, excerpt: excerpt)
+    }
+}
