@@ -17,6 +17,25 @@ struct BenchPlan {
         return workloads.count - 1
     }
 
+    /// Keeps only the comparisons whose operation contains `text` (case-insensitive) and the workloads
+    /// they compare, so one row can be measured (and profiled) alone.
+    mutating func keepComparisons(containing text: String) {
+        comparisons = comparisons.filter { $0.operation.localizedCaseInsensitiveContains(text) }
+        var kept: [Int: Int] = [:]
+        var remaining: [Workload] = []
+        for c in comparisons {
+            for index in [c.subject, c.baseline] where kept[index] == nil {
+                kept[index] = remaining.count
+                remaining.append(workloads[index])
+            }
+        }
+        workloads = remaining
+        comparisons = comparisons.map {
+            Comparison(file: $0.file, operation: $0.operation, subject: kept[$0.subject]!, baseline: kept[$0.baseline]!)
+        }
+        cpuReported = cpuReported.compactMap { kept[$0] }
+    }
+
     /// Adds every operation TapeJSON and its counterparts can run on `input`.
     mutating func add(_ input: BenchInput) throws {
         let name = input.name
@@ -155,6 +174,26 @@ extension BenchPlan {
         })
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine vs JSONDecoder per line", subject: decodeOne, baseline: decodeFoundation))
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine, \(jobs) workers vs 1 worker", subject: decodeMany, baseline: decodeOne))
+
+        // Encoding the decoded records back, one line each (default keys for both encoders): TapeJSON
+        // into one reused buffer, Foundation one `Data` per record.
+        var records: [LogLine] = []
+        records.reserveCapacity(expected)
+        _ = try lines.decode(LogLine.self, using: tapeDecoder, jobs: 1, each: { record, _ in records.append(record) })
+        let recordEncoder = TapeJSONEncoder()
+        let foundationRecordEncoder = JSONEncoder()
+        let encodedSize = try records.reduce(0) { $0 + (try foundationRecordEncoder.encode($1).count) + 1 }
+        let encodeRecords = add(Workload(file: name, operation: "encode LogLine", library: "TapeJSONEncoder", bytes: encodedSize) {
+            var buffer: [UInt8] = []
+            for record in records {
+                buffer.removeAll(keepingCapacity: true)
+                try recordEncoder.encode(record, into: &buffer)
+            }
+        })
+        let encodeRecordsFoundation = add(Workload(file: name, operation: "encode LogLine", library: "JSONEncoder per line", bytes: encodedSize) {
+            for record in records { _ = try foundationRecordEncoder.encode(record) }
+        })
+        comparisons.append(Comparison(file: name, operation: "encode LogLine vs JSONEncoder", subject: encodeRecords, baseline: encodeRecordsFoundation))
         // The loop users write themselves: `forEach`, and `line.decode(_:using:)` with one decoder. Its
         // calls share the decoder's parked contexts, so it should cost what `decode(_:using:)` costs.
         let lineByLine = add(Workload(file: name, operation: "decode LogLine (forEach + line.decode)", library: "TapeJSON", bytes: size) {

@@ -194,7 +194,7 @@ extension EncodingCore {
             throw EncodingError.invalidValue(value, .init(
                 codingPath: path, debugDescription: "Unable to encode Decimal.nan directly in JSON."))
         }
-        out.appendDescription(value)
+        out.appendDecimal(value)
     }
 
     private func writeDate(_ date: Date, path: () -> [any CodingKey]) throws {
