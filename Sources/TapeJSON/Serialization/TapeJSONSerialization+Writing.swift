@@ -111,11 +111,17 @@ struct ObjectGraphWriter: ~Copyable {
             try writeArray(object as! [Any])
             return
         } else if type == GraphTypes.number {
-            try writeNumber(unsafeDowncast(object as AnyObject, to: NSNumber.self))
+            try writeNumber(object as! NSNumber)
+            return
+        } else if type == GraphTypes.boolean {
+            if (object as! NSNumber).boolValue { out.append("true") } else { out.append("false") }
             return
         } else if type == GraphTypes.decimalNumber {
-            let decimal = unsafeDowncast(object as AnyObject, to: NSDecimalNumber.self)
+            let decimal = object as! NSDecimalNumber
             try writeDecimal(decimal.decimalValue, decimal)
+            return
+        } else if type == GraphTypes.null {
+            out.append("null")
             return
         } else if Swift.type(of: object) is AnyClass {
             let instance = object as AnyObject
@@ -323,6 +329,8 @@ private enum GraphTypes {
     /// The exact classes of its numbers (Booleans are a subclass, and go the general way).
     static let number = ObjectIdentifier(NSNumber.self)
     static let decimalNumber = ObjectIdentifier(NSDecimalNumber.self)
+    static let boolean = ObjectIdentifier(Swift.type(of: NSNumber(value: true)))
+    static let null = ObjectIdentifier(NSNull.self)
 }
 
 /// An `Optional` inside an `Any` (nil is written `null`, a value as itself).
