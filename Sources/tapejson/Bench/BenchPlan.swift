@@ -83,6 +83,23 @@ struct BenchPlan {
             _ = try JSONSerialization.data(withJSONObject: graph, options: [.fragmentsAllowed])
         })
         comparisons.append(Comparison(file: name, operation: "TapeJSONSerialization.data vs JSONSerialization.data", subject: tapeWrite, baseline: foundationWrite))
+        // Reformatting (`tapejson fmt`): check the text, then write it compact or indented through
+        // JSONStreamWriter to /dev/null (MB/s of input), against Foundation's way: read the object
+        // graph and write it again.
+        let sink = FileHandle(forWritingAtPath: "/dev/null")!
+        for (label, indent, foundationOptions) in [("--compact", 0, JSONSerialization.WritingOptions.fragmentsAllowed),
+                                                   ("--indent 2", 2, [.fragmentsAllowed, .prettyPrinted])] {
+            let formatted = add(Workload(file: name, operation: "fmt \(label)", library: "JSONStreamWriter", bytes: size) {
+                let writer = JSONStreamWriter(fileHandle: sink, layout: .init(indent: indent))
+                try writer.value(jsonText: bytes, parser: parser)
+                try writer.close()
+            })
+            let foundationFormatted = add(Workload(file: name, operation: "fmt \(label)", library: "JSONSerialization", bytes: size) {
+                let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+                _ = try JSONSerialization.data(withJSONObject: object, options: foundationOptions)
+            })
+            comparisons.append(Comparison(file: name, operation: "fmt \(label) vs JSONSerialization", subject: formatted, baseline: foundationFormatted))
+        }
         if let model = CorpusModel.forFile(name) {
             let decode = add(Workload(file: name, operation: "decode \(model.name)", library: "TapeJSONDecoder", bytes: size) {
                 try model.decodeWithTapeJSON(data)
