@@ -81,7 +81,11 @@ public final class JSONStreamWriter {
     @exclusivity(unchecked) var closed = false
 
     /// Writes into memory; read the text with ``bytes``.
-    public init(layout: Layout = .compact) {
+    ///
+    /// - Parameter capacity: the bytes reserved at first (the buffer grows as needed): small for a
+    ///   writer made per record.
+    public init(layout: Layout = .compact, capacity: Int = 1 << 16) {
+        out = JSONByteOutput(capacity: capacity)
         self.layout = layout
         destination = .memory
         destinationName = "memory"
