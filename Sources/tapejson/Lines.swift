@@ -13,8 +13,8 @@ struct Lines: ParsableCommand {
             """ + " " + ExitStatus.outputFailures
     )
 
-    @Argument(help: "The JSON Lines file; '-' reads standard input.")
-    var path: String
+    @Argument(help: "The JSON Lines file; '-' or none reads standard input.")
+    var path: String = "-"
 
     @Flag(name: .long, help: "Print only the number of documents (valid ones; with --where, matching ones).")
     var count = false
@@ -32,6 +32,12 @@ struct Lines: ParsableCommand {
 
     @Flag(name: .long, help: "Keep documents that pass any --where test instead of all of them.")
     var any = false
+
+    @Flag(name: .long, help: "End CSV records with \\r\\n (RFC 4180) instead of \\n.")
+    var crlf = false
+
+    @Flag(name: .long, help: "Show the progress line on stderr even when it is not a terminal (batch logs).")
+    var progress = false
 
     @Option(name: .long, help: "Bad lines: fail (stop, exit 1), skip (count them), report (print each, exit 1 at the end).")
     var onError: ErrorPolicyOption = .fail
@@ -76,6 +82,7 @@ struct Lines: ParsableCommand {
         }
         for filter in filters { _ = try FieldFilter(filter) }
         if format != nil && fields == nil { throw ValidationError("--format applies to --fields: give the fields to write") }
+        if crlf && format != .csv { throw ValidationError("--crlf applies to --format csv") }
         if let fields { _ = try FieldSelection(fields, format: format ?? .ndjson) }
     }
 
@@ -92,12 +99,12 @@ struct Lines: ParsableCommand {
             let spec = try ShardSpec(shard)
             reader = reader.shard(spec.index, of: spec.count)
         }
-        let selection = try fields.map { try FieldSelection($0, format: format ?? .ndjson) }
+        let selection = try fields.map { try FieldSelection($0, format: format ?? .ndjson, crlf: crlf) }
         let conditions = try filters.map { try FieldFilter($0) }
         let anyCondition = any
         let countOnly = count
         let compact = itemsPointer != nil
-        let progress = ProgressLine(path: path)
+        let progress = ProgressLine(path: path, forced: self.progress)
         var out = StandardOutput()
         if let selection, let header = selection.header() { try out.write(header) }
         let started = ContinuousClock.now

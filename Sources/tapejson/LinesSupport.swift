@@ -90,8 +90,11 @@ struct FieldSelection: Sendable {
     let paths: [FieldPath]
     let format: FieldFormat
     let layout: [(key: String, value: FieldLayout)]
+    /// How CSV records end: `\n`, or `\r\n` (RFC 4180) with `--crlf`.
+    let csvLineEnd: String
 
-    init(_ list: String, format: FieldFormat) throws {
+    init(_ list: String, format: FieldFormat, crlf: Bool = false) throws {
+        csvLineEnd = crlf ? "\r\n" : "\n"
         paths = try list.split(separator: ",").map { try FieldPath(String($0)) }
         guard !paths.isEmpty else { throw ValidationError("--fields needs at least one field") }
         self.format = format
@@ -102,7 +105,7 @@ struct FieldSelection: Sendable {
     func header() -> [UInt8]? {
         switch format {
         case .ndjson: return nil
-        case .csv: return Array((paths.map { csvCell($0.name) }.joined(separator: ",") + "\r\n").utf8)
+        case .csv: return Array((paths.map { csvCell($0.name) }.joined(separator: ",") + csvLineEnd).utf8)
         case .tsv: return Array((paths.map { tsvCell($0.name) }.joined(separator: "\t") + "\n").utf8)
         }
     }
@@ -116,7 +119,7 @@ struct FieldSelection: Sendable {
             try write(layout, of: root, to: writer)
             return writer.bytes
         case .csv:
-            return Array((paths.map { csvCell(cellText($0.value(in: root))) }.joined(separator: ",") + "\r\n").utf8)
+            return Array((paths.map { csvCell(cellText($0.value(in: root))) }.joined(separator: ",") + csvLineEnd).utf8)
         case .tsv:
             return Array((paths.map { tsvCell(cellText($0.value(in: root))) }.joined(separator: "\t") + "\n").utf8)
         }
@@ -303,11 +306,12 @@ final class ProgressLine {
     private let enabled: Bool
     private let totalBytes: Int?
     private let started = ContinuousClock.now
-    private var lastDraw = ContinuousClock.now
+    private var lastDraw = ContinuousClock.now - .seconds(1)   // the first update draws
     private var drawn = false
 
-    init(path: String) {
-        enabled = isatty(2) == 1
+    /// Drawn when stderr is a terminal, or always when `forced` (`--progress`).
+    init(path: String, forced: Bool = false) {
+        enabled = forced || isatty(2) == 1
         var info = stat()
         if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { totalBytes = Int(info.st_size) } else { totalBytes = nil }
     }

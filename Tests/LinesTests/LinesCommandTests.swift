@@ -95,7 +95,25 @@ struct LinesCommandTests {
         let taken = try run(["lines", "--quiet", "--fields", "id,id.x", path])
         #expect(taken.output.split(separator: "\n").first == #"{"id":1,"id.x":null}"#)
         let csv = try run(["lines", "--quiet", "--fields", "status=http.status", "--format", "csv", path])
-        #expect(csv.output.hasPrefix("status\r\n200\r\n"))
+        #expect(csv.output.hasPrefix("status\n200\n"))
+    }
+
+    @Test("--progress draws the progress line even when stderr is not a terminal; without it, nothing")
+    func progressForced() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(handMade)
+        let forced = try run(["lines", "--quiet", "--count", "--progress", path])
+        #expect(forced.status == 0)
+        #expect(forced.stderr.contains("MB/s"))
+        let plain = try run(["lines", "--quiet", "--count", path])
+        #expect(plain.stderr.isEmpty)
+    }
+
+    @Test("without a file, lines reads standard input")
+    func readsStandardInputByDefault() throws {
+        let result = try run(["lines", "--quiet", "--fields", "id"], stdin: handMade)
+        #expect(result.status == 0)
+        #expect(result.output == "{\"id\":1}\n{\"id\":2}\n{\"id\":3}\n{\"id\":4}\n")
     }
 
     @Test("--format without --fields is a usage error, not ignored")
@@ -106,17 +124,21 @@ struct LinesCommandTests {
         #expect(result.status == 2)
     }
 
-    @Test("--fields as CSV: RFC 4180 quoting, CRLF records, empty cells for null and missing fields")
+    @Test("--fields as CSV: RFC 4180 quoting, LF records (CRLF with --crlf), empty cells for null and missing fields")
     func fieldsCSV() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write(handMade)
         let result = try run(["lines", "--quiet", "--fields", "id,msg,http.status,tags", "--format", "csv", path])
         #expect(result.status == 0)
-        #expect(result.output == "id,msg,http.status,tags\r\n"
-            + "1,plain,200,\"[\"\"a\"\",\"\"b\"\"]\"\r\n"
-            + "2,\"comma, \"\"quoted\"\"\nnext\",500,\r\n"
-            + "3,,,\r\n"
-            + "4,tab\there,500,\r\n")
+        #expect(result.output == "id,msg,http.status,tags\n"
+            + "1,plain,200,\"[\"\"a\"\",\"\"b\"\"]\"\n"
+            + "2,\"comma, \"\"quoted\"\"\nnext\",500,\n"
+            + "3,,,\n"
+            + "4,tab\there,500,\n")
+        let rfc = try run(["lines", "--quiet", "--fields", "id,http.status", "--format", "csv", "--crlf", path])
+        #expect(rfc.output == "id,http.status\r\n1,200\r\n2,500\r\n3,\r\n4,500\r\n")
+        let crlfWithoutCSV = try run(["lines", "--quiet", "--fields", "id", "--crlf", path])
+        #expect(crlfWithoutCSV.status == 2)
     }
 
     @Test("--fields as TSV: tabs, line breaks and backslashes escaped")
@@ -157,7 +179,7 @@ struct LinesCommandTests {
         #expect(try output(["level=DEBUG"]) == "")
         #expect(try output(["level=ERROR"], count: true) == "2\n")
         let fields = try run(["lines", "--quiet", "--where", "level=ERROR", "--fields", "id", "--format", "csv", path])
-        #expect(fields.output == "id\r\n2\r\n4\r\n")
+        #expect(fields.output == "id\n2\n4\n")
     }
 
     @Test("--where operators: != < <= > >= on numbers and strings, ~ regular expressions, exists, !exists, --any")
@@ -264,7 +286,7 @@ struct LinesCommandTests {
         ["lines", "MISSING"], ["lines", "--jobs", "0", "FILE"], ["lines", "--shard", "2/2", "FILE"],
         ["lines", "--shard", "x", "FILE"], ["lines", "--shard", "0/0", "FILE"], ["lines", "--count", "--fields", "a", "FILE"],
         ["lines", "--format", "xml", "--fields", "a", "FILE"], ["lines", "--where", "novalue", "FILE"],
-        ["lines", "--on-error", "ignore", "FILE"], ["lines", "--shard", "0/2", "-"], ["lines"],
+        ["lines", "--on-error", "ignore", "FILE"], ["lines", "--shard", "0/2", "-"], ["lines", "--crlf", "FILE"],
         ["lines", "DIRECTORY"],
     ])
     func usageErrors(arguments: [String]) throws {
