@@ -211,6 +211,35 @@ extension BenchPlan {
             for record in records { _ = try foundationRecordEncoder.encode(record) }
         })
         comparisons.append(Comparison(file: name, operation: "encode LogLine vs JSONEncoder", subject: encodeRecords, baseline: encodeRecordsFoundation))
+
+        // Read, transform, write: every line decoded into LogLine, one field changed, the record written
+        // back as a line to /dev/null (JSONLinesWriter; Foundation: JSONDecoder and JSONEncoder line by
+        // line, through a 64 KiB buffer).
+        let devNull = FileHandle(forWritingAtPath: "/dev/null")!
+        let transformWriter = JSONLinesWriter(fileHandle: devNull, encoder: recordEncoder)
+        let transform = add(Workload(file: name, operation: "read, transform, write LogLine", library: "JSONLines + JSONLinesWriter", bytes: size) {
+            _ = try lines.decode(LogLine.self, using: tapeDecoder, jobs: 1, each: { record, _ in
+                var changed = record
+                changed.level = changed.level.lowercased()
+                try transformWriter.write(changed)
+            })
+            try transformWriter.flush()
+        })
+        let transformFoundation = add(Workload(file: name, operation: "read, transform, write LogLine", library: "JSONDecoder + JSONEncoder per line", bytes: size) {
+            var buffer = Data()
+            for line in lineRanges {
+                var changed = try foundationDecoder.decode(LogLine.self, from: line)
+                changed.level = changed.level.lowercased()
+                buffer.append(try foundationRecordEncoder.encode(changed))
+                buffer.append(0x0A)
+                if buffer.count >= 1 << 16 {
+                    devNull.write(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            devNull.write(buffer)
+        })
+        comparisons.append(Comparison(file: name, operation: "read, transform, write LogLine vs JSONDecoder + JSONEncoder", subject: transform, baseline: transformFoundation))
         // The loop users write themselves: `forEach`, and `line.decode(_:using:)` with one decoder. Its
         // calls share the decoder's parked contexts, so it should cost what `decode(_:using:)` costs.
         let lineByLine = add(Workload(file: name, operation: "decode LogLine (forEach + line.decode)", library: "TapeJSON", bytes: size) {
