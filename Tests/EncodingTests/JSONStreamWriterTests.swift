@@ -131,6 +131,32 @@ import TapeJSON
             """)
     }
 
+    /// Literals are found eight bytes at a time: every literal, at every alignment, before every
+    /// delimiter, and at the very end of the text, comes out whole.
+    @Test func literalsAtEveryAlignmentAndBeforeEveryDelimiter() throws {
+        let literals = ["0", "-1", "1.5", "-0.000123", "12345678901234567890123", "6.02214076E+23", "1e-7",
+                        "-123456789.123456789e-100", "true", "false", "null"]
+        for literal in literals {
+            for padding in 0..<10 {
+                let spaces = String(repeating: " ", count: padding)
+                let cases: [(String, String)] = [
+                    (spaces + literal, literal),
+                    (spaces + literal + spaces, literal),
+                    ("[" + spaces + literal + "," + literal + "]", "[\(literal),\(literal)]"),
+                    ("[" + literal + spaces + "]", "[\(literal)]"),
+                    ("{\"k\":" + spaces + literal + "}", "{\"k\":\(literal)}"),
+                    ("{\"k\":" + literal + "\n\t\r }", "{\"k\":\(literal)}"),
+                    ("[[" + literal + "]," + spaces + "{\"a\":" + literal + "}]", "[[\(literal)],{\"a\":\(literal)}]"),
+                ]
+                for (input, expected) in cases {
+                    let writer = JSONStreamWriter(layout: .init(newlineAfterEachValue: false))
+                    try writer.value(jsonText: Array(input.utf8))
+                    #expect(text(writer) == expected, "\(input)")
+                }
+            }
+        }
+    }
+
     @Test func invalidTextThrowsWithItsPlaceAndWritesNothing() throws {
         let writer = JSONStreamWriter(layout: .init(newlineAfterEachValue: false))
         try writer.beginArray()

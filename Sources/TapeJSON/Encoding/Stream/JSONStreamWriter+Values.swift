@@ -162,9 +162,20 @@ extension JSONStreamWriter {
                 i &+= 1
             default:
                 // A number, true, false or null: up to the next delimiter.
-                var j = i &+ 1
+                var j = ValidatedText.literalEnd(start, from: i &+ 1, count: n)
                 while j < n && literal[Int(start[j])] { j &+= 1 }
-                out.append(start + i, count: j &- i)
+                let length = j &- i
+                if length <= 16 && i &+ 16 <= n {
+                    // A short literal (most numbers): two 8-byte moves instead of a memmove call.
+                    out.reserve(16)
+                    let from = UnsafeRawPointer(start + i)
+                    let to = UnsafeMutableRawPointer(out.base + out.count)
+                    to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    to.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+                    out.count &+= length
+                } else {
+                    out.append(start + i, count: length)
+                }
                 i = j
             }
         }
@@ -189,6 +200,27 @@ enum ValidatedText {
         }
         return UnsafePointer(table)
     }()
+
+    /// Where a number, `true`, `false` or `null` that continues at `from` ends, eight bytes at a time
+    /// (the first delimiter: `,` `:` `]` `}` or whitespace); stops early, without skipping a
+    /// delimiter, where fewer than eight bytes are left (the caller finishes byte by byte).
+    @inline(__always)
+    static func literalEnd(_ p: UnsafePointer<UInt8>, from: Int, count n: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
+        var j = from
+        while j &+ 8 <= n {
+            let word = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)
+            // The lowest flagged byte is exact (false flags only follow a true one).
+            var hits = zeroBytes(word ^ (ones &* 0x2C)) | zeroBytes(word ^ (ones &* 0x5D))
+            hits |= zeroBytes(word ^ (ones &* 0x7D)) | zeroBytes(word ^ (ones &* 0x3A))
+            hits |= (word &- ones &* 0x21) & ~word & high          // below 0x21: whitespace
+            if hits != 0 { return j &+ hits.trailingZeroBitCount &>> 3 }
+            j &+= 8
+        }
+        return j
+    }
 
     /// The index just after the closing quote of the string whose opening quote is at `from`, eight
     /// bytes at a time where no `"` or `\` is among them.

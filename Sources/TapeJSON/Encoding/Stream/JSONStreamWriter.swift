@@ -300,12 +300,19 @@ public final class JSONStreamWriter {
         if layout.indent > 0 { newlineAndIndent(containers.count) }
     }
 
+    /// A new line and the indentation of `level`: the spaces stored eight at a time (a call to memset
+    /// per line cost a tenth of `fmt --indent` on number arrays).
     @inline(__always)
     func newlineAndIndent(_ level: Int) {
         let n = 1 &+ layout.indent &* level
-        out.reserve(n)
-        out.base[out.count] = 0x0A
-        (out.base + (out.count &+ 1)).initialize(repeating: 0x20, count: n &- 1)
+        out.reserve(n &+ 8)
+        let p = out.base + out.count
+        p[0] = 0x0A
+        var k = 1
+        while k < n {
+            UnsafeMutableRawPointer(p + k).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+            k &+= 8
+        }
         out.count &+= n
     }
 
