@@ -13,20 +13,31 @@ struct Lines: ParsableCommand {
             """ + " " + ExitStatus.outputFailures
     )
 
-    @Argument(help: "The JSON Lines file; '-' reads standard input.")
-    var path: String
+    @Argument(help: "The JSON Lines file; '-' or none reads standard input.")
+    var path: String = "-"
 
     @Flag(name: .long, help: "Print only the number of documents (valid ones; with --where, matching ones).")
     var count = false
 
-    @Option(name: .long, help: "Comma-separated fields to print: dotted paths (a.b.0.c) or JSON Pointers (/a/b).")
+    @Option(name: .long, help: "Comma-separated fields to print: dotted paths (a.b.0.c) or JSON Pointers (/a/b), each optionally renamed (status=http.status). NDJSON nests them: http.status gives {\"http\":{\"status\":…}}.")
     var fields: String?
 
-    @Option(name: .long, help: "Output format for --fields: ndjson, csv or tsv.")
-    var format: FieldFormat = .ndjson
+    @Option(name: .long, help: "Output format for --fields (required with --format): ndjson (default), csv or tsv.")
+    var format: FieldFormat?
 
-    @Option(name: .customLong("where"), help: "Keep documents whose field equals a value: PATH=VALUE (repeatable; all must hold).")
+    @Option(name: .customLong("where"), help: ArgumentHelp(
+        "Keep documents whose field passes a test (repeatable; all must hold, or any with --any): PATH=VALUE, PATH!=VALUE, PATH<VALUE, PATH<=VALUE, PATH>VALUE, PATH>=VALUE, PATH~REGEX, 'PATH exists', 'PATH !exists'. VALUE's type is its JSON syntax: 500 is a number, '\"500\"' a string, true/false/null themselves, a bare word (ERROR) a string. < <= > >= compare numbers with numbers, strings with strings; ~ matches strings; a missing field is != everything.",
+        valueName: "test"))
     var filters: [String] = []
+
+    @Flag(name: .long, help: "Keep documents that pass any --where test instead of all of them.")
+    var any = false
+
+    @Flag(name: .long, help: "End CSV records with \\r\\n (RFC 4180) instead of \\n.")
+    var crlf = false
+
+    @Flag(name: .long, help: "Show the progress line on stderr even when it is not a terminal (batch logs).")
+    var progress = false
 
     @Option(name: .long, help: "Bad lines: fail (stop, exit 1), skip (count them), report (print each, exit 1 at the end).")
     var onError: ErrorPolicyOption = .fail
@@ -69,7 +80,9 @@ struct Lines: ParsableCommand {
             }
         }
         for filter in filters { _ = try FieldFilter(filter) }
-        if let fields { _ = try FieldSelection(fields, format: format) }
+        if format != nil && fields == nil { throw ValidationError("--format applies to --fields: give the fields to write") }
+        if crlf && format != .csv { throw ValidationError("--crlf applies to --format csv") }
+        if let fields { _ = try FieldSelection(fields, format: format ?? .ndjson) }
     }
 
     /// What a worker makes of one line.
@@ -85,11 +98,12 @@ struct Lines: ParsableCommand {
             let spec = try ShardSpec(shard)
             reader = reader.shard(spec.index, of: spec.count)
         }
-        let selection = try fields.map { try FieldSelection($0, format: format) }
+        let selection = try fields.map { try FieldSelection($0, format: format ?? .ndjson, crlf: crlf) }
         let conditions = try filters.map { try FieldFilter($0) }
+        let anyCondition = any
         let countOnly = count
         let compact = itemsPointer != nil
-        let progress = ProgressLine(path: path)
+        let progress = ProgressLine(path: path, forced: self.progress)
         var out = StandardOutput()
         if let selection, let header = selection.header() { try out.write(header) }
         let started = ContinuousClock.now
@@ -98,10 +112,11 @@ struct Lines: ParsableCommand {
         let transform: @Sendable (borrowing JSONLine) throws -> Output = { line in
             if !conditions.isEmpty {
                 let root = line.document.root
-                guard conditions.allSatisfy({ $0.matches(root) }) else { return .filteredOut }
+                let kept = anyCondition ? conditions.contains { $0.matches(root) } : conditions.allSatisfy { $0.matches(root) }
+                guard kept else { return .filteredOut }
             }
             if countOnly { return .matched([]) }
-            if let selection { return .matched(selection.render(line.document.root)) }
+            if let selection { return .matched(try selection.render(line.document.root)) }
             // Items may span lines: re-serialize them compactly. Lines pass through unchanged.
             return .matched(compact ? compactText(line) : Array(line.bytes.withUnsafeBufferPointer { $0 }) + [0x0A])
         }

@@ -7,23 +7,38 @@ enum FieldFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case ndjson, csv, tsv
 }
 
-/// A field path: a JSON Pointer (`/a/0/b`) or a dotted path (`a.0.b`, where a number indexes an array).
+/// A field path: a JSON Pointer (`/a/0/b`) or a dotted path (`a.0.b`, where a number indexes an array),
+/// optionally renamed in the output (`status=http.status`).
 struct FieldPath: Sendable {
+    /// How the field is named in the output: its alias, or the path as written.
     let name: String
+    /// Where NDJSON output puts the field: the alias as one key, or the path's steps (nested objects).
+    let outputSteps: [String]
     private let pointer: String
 
     init(_ text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw ValidationError("empty field name") }
-        name = trimmed
+        var trimmed = text.trimmingCharacters(in: .whitespaces)
+        var alias: String?
+        if let equals = trimmed.firstIndex(of: "="), equals != trimmed.startIndex {
+            alias = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            trimmed = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        }
+        guard !trimmed.isEmpty, alias?.isEmpty != true else { throw ValidationError("empty field name in '\(text)'") }
+        let steps: [String]
         if trimmed.hasPrefix("/") {
             pointer = trimmed
+            steps = trimmed.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+                $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            }
         } else {
             // Each dotted segment becomes an escaped pointer token.
-            pointer = trimmed.split(separator: ".", omittingEmptySubsequences: false).map {
+            steps = trimmed.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            pointer = steps.map {
                 "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
             }.joined()
         }
+        name = alias ?? trimmed
+        outputSteps = alias.map { [$0] } ?? steps
         do { _ = try JSONDocument(parsing: "null").value(atPointer: pointer) } catch {
             throw ValidationError("invalid field '\(text)': \(error)")
         }
@@ -32,45 +47,97 @@ struct FieldPath: Sendable {
     func value(in root: JSONValue) -> JSONValue? { (try? root.value(atPointer: pointer)) ?? nil }
 }
 
+/// Where each field goes in an NDJSON record: fields sharing a first step share one object
+/// (`--fields http.status,http.method` gives `{"http":{"status":…,"method":…}}`).
+indirect enum FieldLayout: Sendable {
+    case field(Int)
+    case object([(key: String, value: FieldLayout)])
+
+    /// The layout of `paths`, in their order. A field whose place is taken (`a` and then `a.b`, or
+    /// `a.b` and then `a`) is written under its whole name at the top instead.
+    static func of(_ paths: [FieldPath]) -> [(key: String, value: FieldLayout)] {
+        var top: [(key: String, value: FieldLayout)] = []
+        for (index, path) in paths.enumerated() where !insert(index, path.outputSteps[...], into: &top) {
+            top.append((path.name, .field(index)))
+        }
+        return top
+    }
+
+    private static func insert(_ index: Int, _ steps: ArraySlice<String>,
+                               into members: inout [(key: String, value: FieldLayout)]) -> Bool {
+        let key = steps.first!
+        let existing = members.firstIndex { $0.key == key }
+        if steps.count == 1 {
+            guard existing == nil else { return false }
+            members.append((key, .field(index)))
+            return true
+        }
+        guard let existing else {
+            var inner: [(key: String, value: FieldLayout)] = []
+            _ = insert(index, steps.dropFirst(), into: &inner)
+            members.append((key, .object(inner)))
+            return true
+        }
+        guard case .object(var inner) = members[existing].value else { return false }
+        guard insert(index, steps.dropFirst(), into: &inner) else { return false }
+        members[existing].value = .object(inner)
+        return true
+    }
+}
+
 /// `--fields a,b.c` with its output format.
 struct FieldSelection: Sendable {
     let paths: [FieldPath]
     let format: FieldFormat
+    let layout: [(key: String, value: FieldLayout)]
+    /// How CSV records end: `\n`, or `\r\n` (RFC 4180) with `--crlf`.
+    let csvLineEnd: String
 
-    init(_ list: String, format: FieldFormat) throws {
+    init(_ list: String, format: FieldFormat, crlf: Bool = false) throws {
+        csvLineEnd = crlf ? "\r\n" : "\n"
         paths = try list.split(separator: ",").map { try FieldPath(String($0)) }
         guard !paths.isEmpty else { throw ValidationError("--fields needs at least one field") }
         self.format = format
+        layout = FieldLayout.of(paths)
     }
 
     /// The CSV/TSV header row (none for NDJSON).
     func header() -> [UInt8]? {
         switch format {
         case .ndjson: return nil
-        case .csv: return Array((paths.map { csvCell($0.name) }.joined(separator: ",") + "\r\n").utf8)
+        case .csv: return Array((paths.map { csvCell($0.name) }.joined(separator: ",") + csvLineEnd).utf8)
         case .tsv: return Array((paths.map { tsvCell($0.name) }.joined(separator: "\t") + "\n").utf8)
         }
     }
 
-    /// One output record for a document. Missing fields are `null` (NDJSON) or empty cells.
-    func render(_ root: JSONValue) -> [UInt8] {
+    /// One output record for a document. Missing fields are `null` (NDJSON, written as nested objects
+    /// through `JSONStreamWriter`) or empty cells.
+    func render(_ root: JSONValue) throws -> [UInt8] {
         switch format {
         case .ndjson:
-            var writer = JSONTextWriter()
-            writer.writeRaw("{")
-            for (k, path) in paths.enumerated() {
-                if k > 0 { writer.writeRaw(",") }
-                writer.writeString(path.name)
-                writer.writeRaw(":")
-                if let value = path.value(in: root) { writer.write(value) } else { writer.writeRaw("null") }
-            }
-            writer.writeRaw("}\n")
+            let writer = JSONStreamWriter(layout: .compact, capacity: 256)
+            try write(layout, of: root, to: writer)
             return writer.bytes
         case .csv:
-            return Array((paths.map { csvCell(cellText($0.value(in: root))) }.joined(separator: ",") + "\r\n").utf8)
+            return Array((paths.map { csvCell(cellText($0.value(in: root))) }.joined(separator: ",") + csvLineEnd).utf8)
         case .tsv:
             return Array((paths.map { tsvCell(cellText($0.value(in: root))) }.joined(separator: "\t") + "\n").utf8)
         }
+    }
+
+    private func write(_ members: [(key: String, value: FieldLayout)], of root: JSONValue,
+                       to writer: JSONStreamWriter) throws {
+        try writer.beginObject()
+        for (key, node) in members {
+            try writer.key(key)
+            switch node {
+            case .field(let index):
+                if let value = paths[index].value(in: root) { try writer.value(value) } else { try writer.null() }
+            case .object(let inner):
+                try write(inner, of: root, to: writer)
+            }
+        }
+        try writer.endObject()
     }
 
     /// A string's text, any other value's JSON text, nothing for null or a missing field.
@@ -101,11 +168,18 @@ struct FieldSelection: Sendable {
     }
 }
 
-/// `--where PATH=VALUE`: VALUE is compared as JSON when it is a JSON scalar (`500`, `true`, `null`,
-/// `"text"`), otherwise as a plain string against string fields.
+/// `--where`: one condition on a field.
+///
+/// `PATH=VALUE`, `PATH!=VALUE`, `PATH<VALUE`, `PATH<=VALUE`, `PATH>VALUE`, `PATH>=VALUE`, `PATH~REGEX`,
+/// `PATH exists`, `PATH !exists`. VALUE's type is its JSON syntax: `500` and `1.5` are numbers, `"500"`
+/// is a string, `true`, `false` and `null` are themselves; anything that is not a JSON scalar (`ERROR`)
+/// is a string. `=` holds for the same type and value (a number equals a number of the same value,
+/// whatever its text); `!=` is its negation (a missing field is `!=` everything). `<`, `<=`, `>`, `>=`
+/// compare numbers with numbers and strings with strings (by UTF-8 bytes); other types never match.
+/// `~` holds for a string field containing a match of the regular expression.
 struct FieldFilter: Sendable {
     let path: FieldPath
-    private let expected: Expected
+    private let test: Test
 
     private enum Expected: Sendable {
         case string(String)
@@ -115,27 +189,87 @@ struct FieldFilter: Sendable {
         case null
     }
 
+    private enum Order: String, Sendable { case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=" }
+
+    private enum Test: @unchecked Sendable {
+        case equal(Expected)
+        case notEqual(Expected)
+        case ordered(Order, Expected)
+        case matches(Regex<AnyRegexOutput>)
+        case exists(Bool)
+    }
+
+    /// The operators, two-character ones first.
+    private static let operators = ["!=", "<=", ">=", "=", "<", ">", "~"]
+
     init(_ text: String) throws {
-        guard let equals = text.firstIndex(of: "=") else { throw ValidationError("--where needs PATH=VALUE, got '\(text)'") }
-        path = try FieldPath(String(text[..<equals]))
-        let literal = String(text[text.index(after: equals)...])
-        if let document = try? JSONDocument(parsing: literal) {
-            let value = document.root
-            switch value.kind {
-            case .string: expected = .string(value.string ?? "")
-            case .int: expected = .integer(value.int64 ?? 0)
-            case .uint, .double: expected = .number(value.double ?? 0)
-            case .bool: expected = .bool(value.bool ?? false)
-            case .null: expected = .null
-            case .object, .array: throw ValidationError("--where compares scalars only, got '\(literal)'")
+        for (suffix, present) in [(" !exists", false), (" exists", true)] where text.hasSuffix(suffix) {
+            path = try FieldPath(String(text.dropLast(suffix.count)))
+            test = .exists(present)
+            return
+        }
+        var found: (range: Range<String.Index>, op: String)?
+        for op in Self.operators {
+            if let range = text.range(of: op), found == nil || range.lowerBound < found!.range.lowerBound {
+                found = (range, op)
             }
-        } else {
-            expected = .string(literal)
+        }
+        guard let found, found.range.lowerBound != text.startIndex else {
+            throw ValidationError("--where needs PATH=VALUE (or != < <= > >= ~, or 'PATH exists'), got '\(text)'")
+        }
+        path = try FieldPath(String(text[..<found.range.lowerBound]))
+        let literal = String(text[found.range.upperBound...])
+        switch found.op {
+        case "~":
+            do { test = .matches(try Regex(literal)) } catch {
+                throw ValidationError("--where \(text): not a regular expression: \(error)")
+            }
+        case "=": test = .equal(try Self.expected(literal))
+        case "!=": test = .notEqual(try Self.expected(literal))
+        default:
+            let expected = try Self.expected(literal)
+            switch expected {
+            case .string, .number, .integer: break
+            case .bool, .null: throw ValidationError("--where \(text): \(found.op) compares numbers or strings")
+            }
+            test = .ordered(Order(rawValue: found.op)!, expected)
+        }
+    }
+
+    private static func expected(_ literal: String) throws -> Expected {
+        guard let document = try? JSONDocument(parsing: literal) else { return .string(literal) }
+        let value = document.root
+        switch value.kind {
+        case .string: return .string(value.string ?? "")
+        case .int: return .integer(value.int64 ?? 0)
+        case .uint, .double: return .number(value.double ?? 0)
+        case .bool: return .bool(value.bool ?? false)
+        case .null: return .null
+        case .object, .array: throw ValidationError("--where compares scalars only, got '\(literal)'")
         }
     }
 
     func matches(_ root: JSONValue) -> Bool {
-        guard let value = path.value(in: root) else { return false }
+        let value = path.value(in: root)
+        switch test {
+        case .exists(let present): return (value != nil) == present
+        case .equal(let expected): return value.map { Self.equal($0, expected) } ?? false
+        case .notEqual(let expected): return !(value.map { Self.equal($0, expected) } ?? false)
+        case .matches(let regex):
+            guard let text = value?.string else { return false }
+            return text.contains(regex)
+        case .ordered(let order, let expected):
+            guard let value, let sign = Self.compare(value, expected) else { return false }
+            switch order {
+            case .less: return sign < 0
+            case .lessOrEqual: return sign <= 0
+            case .greater: return sign > 0
+            case .greaterOrEqual: return sign >= 0
+            }
+        }
+    }
+
+    private static func equal(_ value: JSONValue, _ expected: Expected) -> Bool {
         switch expected {
         case .string(let text): return value.string == text
         case .integer(let n):
@@ -146,6 +280,25 @@ struct FieldFilter: Sendable {
         case .null: return value.isNull
         }
     }
+
+    /// The sign of value - expected, for a number against a number or a string against a string.
+    private static func compare(_ value: JSONValue, _ expected: Expected) -> Int? {
+        switch expected {
+        case .string(let text):
+            guard let string = value.string else { return nil }
+            if string.utf8.elementsEqual(text.utf8) { return 0 }
+            return string.utf8.lexicographicallyPrecedes(text.utf8) ? -1 : 1
+        case .integer(let n):
+            if let m = value.int64 { return m < n ? -1 : (m == n ? 0 : 1) }
+            guard let x = value.double else { return nil }
+            return x < Double(n) ? -1 : (x == Double(n) ? 0 : 1)
+        case .number(let y):
+            guard let x = value.double else { return nil }
+            return x < y ? -1 : (x == y ? 0 : 1)
+        case .bool, .null:
+            return nil
+        }
+    }
 }
 
 /// The progress bar on stderr (only when it is a terminal): bytes, lines/s, MB/s and ETA.
@@ -153,11 +306,12 @@ final class ProgressLine {
     private let enabled: Bool
     private let totalBytes: Int?
     private let started = ContinuousClock.now
-    private var lastDraw = ContinuousClock.now
+    private var lastDraw = ContinuousClock.now - .seconds(1)   // the first update draws
     private var drawn = false
 
-    init(path: String) {
-        enabled = isatty(2) == 1
+    /// Drawn when stderr is a terminal, or always when `forced` (`--progress`).
+    init(path: String, forced: Bool = false) {
+        enabled = forced || isatty(2) == 1
         var info = stat()
         if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { totalBytes = Int(info.st_size) } else { totalBytes = nil }
     }

@@ -12,7 +12,7 @@ struct TapeJSONCommand: ParsableCommand {
         discussion: "Exit status: 0 when every input is valid, 1 when any is invalid, 2 for usage or I/O errors "
             + "(output that cannot be written included: the error names it on stderr). A reader that stops early "
             + "(| head) ends a command quietly with status 0.",
-        subcommands: [Bench.self, Validate.self, Lines.self, GenLogs.self, Events.self, Paths.self]
+        subcommands: [Bench.self, Validate.self, Lines.self, Fmt.self, GenLogs.self, Events.self, Paths.self]
     )
 
     static func main() {

@@ -232,3 +232,31 @@ struct WriteFailureGenLogsBenchTests {
         }
     }
 }
+
+@Suite("write failures: fmt")
+struct WriteFailureFmtTests {
+    static let modes: [[String]] = [[], ["--compact"], ["--indent", "4"], ["--sort-keys"]]
+
+    @Test("fmt of a document to a full device (final flush, and mid-stream): exit 2, the message, no signal",
+          arguments: modes, [false, true])
+    func document(mode: [String], large: Bool) throws {
+        try withTemporaryFile(large ? Inputs.largeDocument : Inputs.smallDocument) { path in
+            expectWriteFailure(try run(["fmt", path] + mode))
+        }
+    }
+
+    @Test("fmt --lines to a full device, few and many lines", arguments: [[], ["--sort-keys"]], [false, true])
+    func lines(mode: [String], many: Bool) throws {
+        try withTemporaryFile(many ? Inputs.manyLines : Inputs.fewLines, name: "lines.ndjson") { path in
+            expectWriteFailure(try run(["fmt", "--lines", path] + mode))
+        }
+    }
+
+    @Test("fmt to a closed standard output")
+    func closedStandardOutput() throws {
+        try withTemporaryFile(Inputs.smallDocument) { path in
+            let ending = try run(["fmt", path], stdout: .closed)
+            expectWriteFailure(ending, message: "tapejson: cannot write to standard output: " + String(cString: strerror(EBADF)))
+        }
+    }
+}

@@ -119,6 +119,26 @@ import TapeJSON
         expectSameAsFoundation(Decimal.leastFiniteMagnitude)
     }
 
+    /// The decimal text is written from the decimal's fields when its significand fits 64 bits: every
+    /// exponent from -128 to 127 and significands of every length, against `description`, both signs.
+    @Test func decimalTextMatchesDescriptionForEveryExponent() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts: [String] = []
+        for exponent in -128...127 {
+            for digits in [1, 2, 5, 9, 15, 19, 20] {
+                let significand = digits == 20 ? UInt64.random(in: 10_000_000_000_000_000_000...UInt64.max, using: &generator)
+                    : UInt64.random(in: 1...UInt64(pow(10.0, Double(digits))) - 1, using: &generator)
+                for sign in ["", "-"] { texts.append("\(sign)\(significand)e\(exponent)") }
+            }
+        }
+        texts += ["0", "-0", "18446744073709551615", "18446744073709551616", "0.000", "1.000", "1e-128", "1e127"]
+        let values = texts.compactMap { Decimal(string: $0) }
+        #expect(values.count > 3000)
+        expectSameAsFoundation(values)
+        let graph = values.map { NSDecimalNumber(decimal: $0) }
+        #expect(try TapeJSONSerialization.data(withJSONObject: graph) == JSONSerialization.data(withJSONObject: graph))
+    }
+
     @Test func decimalNaNThrowsInsteadOfWritingNaN() throws {
         #expect(throws: EncodingError.self) { try TapeJSONEncoder().encode([Decimal.nan]) }
         // Foundation writes the non-JSON text NaN.

@@ -67,6 +67,30 @@ struct ReadmeExamplesTests {
 
     // MARK: - Documents and events
 
+    @Test func streamWriter() throws {
+        let writer = JSONStreamWriter(layout: .indented(2))     // or (path:), (fileHandle:), .standardOutput()
+        try writer.beginObject()
+        try writer.key("name"); try writer.value("TapeJSON")
+        try writer.key("sizes"); try writer.beginArray(); try writer.value(1); try writer.value(2.5); try writer.endArray()
+        try writer.key("copied"); try writer.value(jsonText: Array(#"{"kept": 1.0E2, "é": "\u00e9"}"#.utf8))
+        try writer.endObject()
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(text == """
+            {
+              "name": "TapeJSON",
+              "sizes": [
+                1,
+                2.5
+              ],
+              "copied": {
+                "kept": 1.0E2,
+                "é": "\\u00e9"
+              }
+            }
+
+            """)
+    }
+
     @Test func document() throws {
         let document = try JSONParser.shared.parse(#"{"user": {"name": "Ada", "langs": ["en", "fr"]}, "id": 7}"#)
         #expect(document.root["user"]?["name"]?.string == "Ada")

@@ -67,34 +67,78 @@ struct LinesCommandTests {
 
     // MARK: - Fields
 
-    @Test("--fields as NDJSON: missing fields are null, paths are dotted or JSON Pointers")
+    @Test("--fields as NDJSON: nested objects, missing fields are null, paths are dotted or JSON Pointers")
     func fieldsNDJSON() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write(handMade)
         let result = try run(["lines", "--quiet", "--fields", "id,msg,http.status,tags.1", path])
         #expect(result.status == 0)
         #expect(result.output == """
-            {"id":1,"msg":"plain","http.status":200,"tags.1":"b"}
-            {"id":2,"msg":"comma, \\"quoted\\"\\nnext","http.status":500,"tags.1":null}
-            {"id":3,"msg":null,"http.status":null,"tags.1":null}
-            {"id":4,"msg":"tab\\there","http.status":"500","tags.1":null}
+            {"id":1,"msg":"plain","http":{"status":200},"tags":{"1":"b"}}
+            {"id":2,"msg":"comma, \\"quoted\\"\\nnext","http":{"status":500},"tags":{"1":null}}
+            {"id":3,"msg":null,"http":{"status":null},"tags":{"1":null}}
+            {"id":4,"msg":"tab\\there","http":{"status":"500"},"tags":{"1":null}}
 
             """)
         let pointer = try run(["lines", "--quiet", "--fields", "/http/status", "--format", "ndjson", path])
-        #expect(pointer.output == "{\"/http/status\":200}\n{\"/http/status\":500}\n{\"/http/status\":null}\n{\"/http/status\":\"500\"}\n")
+        #expect(pointer.output == "{\"http\":{\"status\":200}}\n{\"http\":{\"status\":500}}\n{\"http\":{\"status\":null}}\n{\"http\":{\"status\":\"500\"}}\n")
     }
 
-    @Test("--fields as CSV: RFC 4180 quoting, CRLF records, empty cells for null and missing fields")
+    @Test("--fields renames (status=http.status); fields sharing a first step share one object; a taken place keeps the whole name")
+    func fieldsRenamedAndMerged() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(handMade)
+        let renamed = try run(["lines", "--quiet", "--fields", "status=http.status,id", path])
+        #expect(renamed.output.split(separator: "\n").first == #"{"status":200,"id":1}"#)
+        let merged = try run(["lines", "--quiet", "--fields", "http.status,id,http.missing", path])
+        #expect(merged.output.split(separator: "\n").first == #"{"http":{"status":200,"missing":null},"id":1}"#)
+        let taken = try run(["lines", "--quiet", "--fields", "id,id.x", path])
+        #expect(taken.output.split(separator: "\n").first == #"{"id":1,"id.x":null}"#)
+        let csv = try run(["lines", "--quiet", "--fields", "status=http.status", "--format", "csv", path])
+        #expect(csv.output.hasPrefix("status\n200\n"))
+    }
+
+    @Test("--progress draws the progress line even when stderr is not a terminal; without it, nothing")
+    func progressForced() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(handMade)
+        let forced = try run(["lines", "--quiet", "--count", "--progress", path])
+        #expect(forced.status == 0)
+        #expect(forced.stderr.contains("MB/s"))
+        let plain = try run(["lines", "--quiet", "--count", path])
+        #expect(plain.stderr.isEmpty)
+    }
+
+    @Test("without a file, lines reads standard input")
+    func readsStandardInputByDefault() throws {
+        let result = try run(["lines", "--quiet", "--fields", "id"], stdin: handMade)
+        #expect(result.status == 0)
+        #expect(result.output == "{\"id\":1}\n{\"id\":2}\n{\"id\":3}\n{\"id\":4}\n")
+    }
+
+    @Test("--format without --fields is a usage error, not ignored")
+    func formatNeedsFields() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(handMade)
+        let result = try run(["lines", "--quiet", "--format", "csv", path])
+        #expect(result.status == 2)
+    }
+
+    @Test("--fields as CSV: RFC 4180 quoting, LF records (CRLF with --crlf), empty cells for null and missing fields")
     func fieldsCSV() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write(handMade)
         let result = try run(["lines", "--quiet", "--fields", "id,msg,http.status,tags", "--format", "csv", path])
         #expect(result.status == 0)
-        #expect(result.output == "id,msg,http.status,tags\r\n"
-            + "1,plain,200,\"[\"\"a\"\",\"\"b\"\"]\"\r\n"
-            + "2,\"comma, \"\"quoted\"\"\nnext\",500,\r\n"
-            + "3,,,\r\n"
-            + "4,tab\there,500,\r\n")
+        #expect(result.output == "id,msg,http.status,tags\n"
+            + "1,plain,200,\"[\"\"a\"\",\"\"b\"\"]\"\n"
+            + "2,\"comma, \"\"quoted\"\"\nnext\",500,\n"
+            + "3,,,\n"
+            + "4,tab\there,500,\n")
+        let rfc = try run(["lines", "--quiet", "--fields", "id,http.status", "--format", "csv", "--crlf", path])
+        #expect(rfc.output == "id,http.status\r\n1,200\r\n2,500\r\n3,\r\n4,500\r\n")
+        let crlfWithoutCSV = try run(["lines", "--quiet", "--fields", "id", "--crlf", path])
+        #expect(crlfWithoutCSV.status == 2)
     }
 
     @Test("--fields as TSV: tabs, line breaks and backslashes escaped")
@@ -135,7 +179,48 @@ struct LinesCommandTests {
         #expect(try output(["level=DEBUG"]) == "")
         #expect(try output(["level=ERROR"], count: true) == "2\n")
         let fields = try run(["lines", "--quiet", "--where", "level=ERROR", "--fields", "id", "--format", "csv", path])
-        #expect(fields.output == "id\r\n2\r\n4\r\n")
+        #expect(fields.output == "id\n2\n4\n")
+    }
+
+    @Test("--where operators: != < <= > >= on numbers and strings, ~ regular expressions, exists, !exists, --any")
+    func whereOperators() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(handMade)
+        let lines = String(decoding: handMade, as: UTF8.self).split(separator: "\n").map { $0 + "\n" }
+        func output(_ filters: [String], any: Bool = false) throws -> String {
+            let result = try run(["lines", "--quiet"] + (any ? ["--any"] : []) + filters.flatMap { ["--where", $0] } + [path])
+            #expect(result.status == 0, "\(filters): \(result.stderr)")
+            return result.output
+        }
+        #expect(try output(["level!=ERROR"]) == lines[0] + lines[2])
+        #expect(try output(["http.status!=500"]) == lines[0] + lines[2] + lines[3])   // missing and "500" differ
+        #expect(try output(["id<2"]) == lines[0])
+        #expect(try output(["id<=2"]) == lines[0] + lines[1])
+        #expect(try output(["id>3"]) == lines[3])
+        #expect(try output(["id>=3"]) == lines[2] + lines[3])
+        #expect(try output(["http.status>=300"]) == lines[1])                      // the string "500" is no number
+        #expect(try output(["level>\"INFO\""]) == lines[2])                          // WARN, by UTF-8 bytes
+        #expect(try output(["level<=INFO"]) == lines[0] + lines[1] + lines[3])
+        #expect(try output(["msg~^comma, \"quoted\"\\n"]) == lines[1])
+        #expect(try output(["msg~next$"]) == lines[1])
+        #expect(try output(["msg~[Tt]ab"]) == lines[3])
+        #expect(try output(["id~1"]) == "")                                          // ~ matches strings only
+        #expect(try output(["tags exists"]) == lines[0])
+        #expect(try output(["msg exists"]) == lines[0] + lines[1] + lines[2] + lines[3])  // null exists
+        #expect(try output(["http !exists"]) == lines[2])
+        #expect(try output(["id=1", "id=3"], any: true) == lines[0] + lines[2])
+        #expect(try output(["id=1", "id=3"]) == "")
+        #expect(try output(["level=WARN", "ok exists"], any: true) == lines[2] + lines[3])
+    }
+
+    @Test("--where usage errors: no operator, a bad regular expression, ordering booleans", arguments: [
+        "novalue", "=1", "msg~(", "ok<true", "a<null", "x={}",
+    ])
+    func whereUsageErrors(filter: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(handMade)
+        let result = try run(["lines", "--quiet", "--where", filter, path])
+        #expect(result.status == 2, "\(filter)")
     }
 
     // MARK: - Bad lines and exit codes
@@ -201,7 +286,7 @@ struct LinesCommandTests {
         ["lines", "MISSING"], ["lines", "--jobs", "0", "FILE"], ["lines", "--shard", "2/2", "FILE"],
         ["lines", "--shard", "x", "FILE"], ["lines", "--shard", "0/0", "FILE"], ["lines", "--count", "--fields", "a", "FILE"],
         ["lines", "--format", "xml", "--fields", "a", "FILE"], ["lines", "--where", "novalue", "FILE"],
-        ["lines", "--on-error", "ignore", "FILE"], ["lines", "--shard", "0/2", "-"], ["lines"],
+        ["lines", "--on-error", "ignore", "FILE"], ["lines", "--shard", "0/2", "-"], ["lines", "--crlf", "FILE"],
         ["lines", "DIRECTORY"],
     ])
     func usageErrors(arguments: [String]) throws {

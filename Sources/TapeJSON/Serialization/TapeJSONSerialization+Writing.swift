@@ -53,8 +53,20 @@ struct ObjectGraphWriter: ~Copyable {
     let sorted: Bool
     let escapeSlashes: Bool
     let fragmentsAllowed: Bool
-    /// The keys and indexes leading to the value being written (for errors).
-    var path: [String] = []
+    /// The keys and indexes leading to the value being written (for errors; formatted only then).
+    var path: [PathStep] = []
+
+    enum PathStep {
+        case index(Int)
+        case key(String)
+
+        var text: String {
+            switch self {
+            case .index(let i): "[\(i)]"
+            case .key(let key): "[\"\(key)\"]"
+            }
+        }
+    }
     var depth = 0
 
     init(options: JSONSerialization.WritingOptions) {
@@ -77,7 +89,7 @@ struct ObjectGraphWriter: ~Copyable {
                 userInfo: [NSDebugDescriptionErrorKey: "Invalid object cannot be serialized: \(message)"])
     }
 
-    private func location() -> String { path.isEmpty ? "at the top level" : "at \(path.joined())" }
+    private func location() -> String { path.isEmpty ? "at the top level" : "at \(path.map(\.text).joined())" }
 
     static func describe(_ value: Any) -> String {
         let text = String(describing: value)
@@ -97,6 +109,19 @@ struct ObjectGraphWriter: ~Copyable {
             return
         } else if type == GraphTypes.array {
             try writeArray(object as! [Any])
+            return
+        } else if type == GraphTypes.number {
+            try writeNumber(object as! NSNumber)
+            return
+        } else if type == GraphTypes.boolean {
+            if (object as! NSNumber).boolValue { out.append("true") } else { out.append("false") }
+            return
+        } else if type == GraphTypes.decimalNumber {
+            let decimal = object as! NSDecimalNumber
+            try writeDecimal(decimal.decimalValue, decimal)
+            return
+        } else if type == GraphTypes.null {
+            out.append("null")
             return
         } else if Swift.type(of: object) is AnyClass {
             let instance = object as AnyObject
@@ -155,7 +180,7 @@ struct ObjectGraphWriter: ~Copyable {
 
     private mutating func writeDecimal(_ value: Decimal, _ original: Any) throws {
         guard value.isFinite else { throw Self.error("\(Self.describe(original)) \(location()) is not a number JSON can hold") }
-        out.appendDescription(value)
+        out.appendDecimal(value)
     }
 
     private mutating func writeFloatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
@@ -215,7 +240,7 @@ struct ObjectGraphWriter: ~Copyable {
         open(UInt8(ascii: "["))
         for (i, element) in array.enumerated() {
             separator(i == 0)
-            path.append("[\(i)]")
+            path.append(.index(i))
             try write(element)
             path.removeLast()
         }
@@ -226,7 +251,7 @@ struct ObjectGraphWriter: ~Copyable {
         separator(first)
         out.appendQuoted(key, escapeSlashes: escapeSlashes)
         if pretty { out.append(" : ") } else { out.append(UInt8(ascii: ":")) }
-        path.append("[\"\(key)\"]")
+        path.append(.key(key))
         try write(value)
         path.removeLast()
     }
@@ -301,6 +326,11 @@ private enum GraphTypes {
     static let string = ObjectIdentifier(String.self)
     static let dictionary = ObjectIdentifier([String: Any].self)
     static let array = ObjectIdentifier([Any].self)
+    /// The exact classes of its numbers (Booleans are a subclass, and go the general way).
+    static let number = ObjectIdentifier(NSNumber.self)
+    static let decimalNumber = ObjectIdentifier(NSDecimalNumber.self)
+    static let boolean = ObjectIdentifier(Swift.type(of: NSNumber(value: true)))
+    static let null = ObjectIdentifier(NSNull.self)
 }
 
 /// An `Optional` inside an `Any` (nil is written `null`, a value as itself).

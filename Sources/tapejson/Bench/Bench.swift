@@ -33,6 +33,9 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: "Bytes of generated JSON Lines logs to benchmark (0 to leave them out).")
     var logSize: Int = 16_000_000
 
+    @Option(name: .long, help: "Run only the rows whose operation contains this text (case-insensitive), e.g. \"encode\" or \"data(withJSONObject\".")
+    var only: String?
+
     @Flag(name: .long, help: "Print the results as JSON on stdout.")
     var json = false
 
@@ -66,6 +69,7 @@ struct Bench: ParsableCommand {
             let logs = LogGenerator.logs(byteCount: logSize, seed: 42)
             try plan.addLines(name: "gen-logs \(logSize / 1_000_000)MB", bytes: logs)
         }
+        if let only { plan.keepComparisons(containing: only) }
 
         let showProgress = isatty(2) == 1 && !json
         let harness = BenchHarness(rounds: rounds, sampleTime: sampleTime) { message in

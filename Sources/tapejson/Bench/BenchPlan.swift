@@ -17,6 +17,25 @@ struct BenchPlan {
         return workloads.count - 1
     }
 
+    /// Keeps only the comparisons whose operation contains `text` (case-insensitive) and the workloads
+    /// they compare, so one row can be measured (and profiled) alone.
+    mutating func keepComparisons(containing text: String) {
+        comparisons = comparisons.filter { $0.operation.localizedCaseInsensitiveContains(text) }
+        var kept: [Int: Int] = [:]
+        var remaining: [Workload] = []
+        for c in comparisons {
+            for index in [c.subject, c.baseline] where kept[index] == nil {
+                kept[index] = remaining.count
+                remaining.append(workloads[index])
+            }
+        }
+        workloads = remaining
+        comparisons = comparisons.map {
+            Comparison(file: $0.file, operation: $0.operation, subject: kept[$0.subject]!, baseline: kept[$0.baseline]!)
+        }
+        cpuReported = cpuReported.compactMap { kept[$0] }
+    }
+
     /// Adds every operation TapeJSON and its counterparts can run on `input`.
     mutating func add(_ input: BenchInput) throws {
         let name = input.name
@@ -83,6 +102,23 @@ struct BenchPlan {
             _ = try JSONSerialization.data(withJSONObject: graph, options: [.fragmentsAllowed])
         })
         comparisons.append(Comparison(file: name, operation: "TapeJSONSerialization.data vs JSONSerialization.data", subject: tapeWrite, baseline: foundationWrite))
+        // Reformatting (`tapejson fmt`): check the text, then write it compact or indented through
+        // JSONStreamWriter to /dev/null (MB/s of input), against Foundation's way: read the object
+        // graph and write it again.
+        let sink = FileHandle(forWritingAtPath: "/dev/null")!
+        for (label, indent, foundationOptions) in [("--compact", 0, JSONSerialization.WritingOptions.fragmentsAllowed),
+                                                   ("--indent 2", 2, [.fragmentsAllowed, .prettyPrinted])] {
+            let formatted = add(Workload(file: name, operation: "fmt \(label)", library: "JSONStreamWriter", bytes: size) {
+                let writer = JSONStreamWriter(fileHandle: sink, layout: .init(indent: indent))
+                try writer.value(jsonText: bytes, parser: parser)
+                try writer.close()
+            })
+            let foundationFormatted = add(Workload(file: name, operation: "fmt \(label)", library: "JSONSerialization", bytes: size) {
+                let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+                _ = try JSONSerialization.data(withJSONObject: object, options: foundationOptions)
+            })
+            comparisons.append(Comparison(file: name, operation: "fmt \(label) vs JSONSerialization", subject: formatted, baseline: foundationFormatted))
+        }
         if let model = CorpusModel.forFile(name) {
             let decode = add(Workload(file: name, operation: "decode \(model.name)", library: "TapeJSONDecoder", bytes: size) {
                 try model.decodeWithTapeJSON(data)
@@ -180,6 +216,55 @@ extension BenchPlan {
         })
         comparisons.append(Comparison(file: name, operation: "decode per call: LogLine, one Data per line vs JSONDecoder", subject: decodePerCall, baseline: decodeFoundation))
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine, \(jobs) workers vs 1 worker", subject: decodeMany, baseline: decodeOne))
+
+        // Encoding the decoded records back, one line each (default keys for both encoders): TapeJSON
+        // into one reused buffer, Foundation one `Data` per record.
+        var records: [LogLine] = []
+        records.reserveCapacity(expected)
+        _ = try lines.decode(LogLine.self, using: tapeDecoder, jobs: 1, each: { record, _ in records.append(record) })
+        let recordEncoder = TapeJSONEncoder()
+        let foundationRecordEncoder = JSONEncoder()
+        let encodedSize = try records.reduce(0) { $0 + (try foundationRecordEncoder.encode($1).count) + 1 }
+        let encodeRecords = add(Workload(file: name, operation: "encode LogLine", library: "TapeJSONEncoder", bytes: encodedSize) {
+            var buffer: [UInt8] = []
+            for record in records {
+                buffer.removeAll(keepingCapacity: true)
+                try recordEncoder.encode(record, into: &buffer)
+            }
+        })
+        let encodeRecordsFoundation = add(Workload(file: name, operation: "encode LogLine", library: "JSONEncoder per line", bytes: encodedSize) {
+            for record in records { _ = try foundationRecordEncoder.encode(record) }
+        })
+        comparisons.append(Comparison(file: name, operation: "encode LogLine vs JSONEncoder", subject: encodeRecords, baseline: encodeRecordsFoundation))
+
+        // Read, transform, write: every line decoded into LogLine, one field changed, the record written
+        // back as a line to /dev/null (JSONLinesWriter; Foundation: JSONDecoder and JSONEncoder line by
+        // line, through a 64 KiB buffer).
+        let devNull = FileHandle(forWritingAtPath: "/dev/null")!
+        let transformWriter = JSONLinesWriter(fileHandle: devNull, encoder: recordEncoder)
+        let transform = add(Workload(file: name, operation: "read, transform, write LogLine", library: "JSONLines + JSONLinesWriter", bytes: size) {
+            _ = try lines.decode(LogLine.self, using: tapeDecoder, jobs: 1, each: { record, _ in
+                var changed = record
+                changed.level = changed.level.lowercased()
+                try transformWriter.write(changed)
+            })
+            try transformWriter.flush()
+        })
+        let transformFoundation = add(Workload(file: name, operation: "read, transform, write LogLine", library: "JSONDecoder + JSONEncoder per line", bytes: size) {
+            var buffer = Data()
+            for line in lineRanges {
+                var changed = try foundationDecoder.decode(LogLine.self, from: line)
+                changed.level = changed.level.lowercased()
+                buffer.append(try foundationRecordEncoder.encode(changed))
+                buffer.append(0x0A)
+                if buffer.count >= 1 << 16 {
+                    devNull.write(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            devNull.write(buffer)
+        })
+        comparisons.append(Comparison(file: name, operation: "read, transform, write LogLine vs JSONDecoder + JSONEncoder", subject: transform, baseline: transformFoundation))
         // The loop users write themselves: `forEach`, and `line.decode(_:using:)` with one decoder. Its
         // calls share the decoder's idle workspaces, so it should cost what `decode(_:using:)` costs.
         let lineByLine = add(Workload(file: name, operation: "decode LogLine (forEach + line.decode)", library: "TapeJSON", bytes: size) {

@@ -53,6 +53,8 @@ final class EncodingCore {
     @exclusivity(unchecked) var sorted = false
     @exclusivity(unchecked) var escapeSlashes = true
     @exclusivity(unchecked) var keyMode = KeyMode.plain
+    /// The key options' conventions, when set: keys naming one are written marked (`KeyConventions`).
+    @exclusivity(unchecked) var keyConventions: KeyConventions?
 
     @exclusivity(unchecked) var out = JSONByteOutput()
     @exclusivity(unchecked) var frames: [Frame] = []
@@ -85,6 +87,7 @@ final class EncodingCore {
         case .convertToKebabCase: keyMode = .converted; tag |= 2
         case .convertToUpperCamelCase: keyMode = .converted; tag |= 3
         }
+        keyConventions = configuration.keyOptions.map(KeyConventions.init)
         // Cached keys are the texts of one conversion and one escaping of `/`.
         if keyMode == .converted && tag != keyCache.tag { keyCache = ConvertedKeyCache(tag: tag) }
         out.count = 0
@@ -294,6 +297,10 @@ final class EncodingCore {
     /// Writes the key, quoted, converted by the key strategy unless `raw`; true when it has escapes.
     @inline(__always)
     func writeKeyText<Key: CodingKey>(_ key: Key, raw: Bool, path: () -> [any CodingKey]) -> Bool {
+        if let keyConventions, !raw, keyConventions.matches(key.stringValue) {
+            out.appendQuoted(KeyConventions.marker + key.stringValue, escapeSlashes: escapeSlashes)
+            return false
+        }
         if raw || keyMode == .plain {
             let keyStart = out.count
             var escaped = false

@@ -44,7 +44,11 @@ public final class TapeJSONEncoder: Sendable {
         var dataEncodingStrategy: DataEncodingStrategy = .base64
         var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        var keyOptions: KeyOptions?
     }
+
+    /// The key conventions ``keyOptions`` takes: the decoder's, so one value configures both.
+    public typealias KeyOptions = TapeJSONDecoder.KeyOptions
 
     /// A call's state parked between calls; only the call that took it uses it.
     private struct Parked: @unchecked Sendable { let core: EncodingCore }
@@ -97,6 +101,24 @@ public final class TapeJSONEncoder: Sendable {
         set { configuration.withLock { $0.userInfo = newValue } }
     }
 
+    /// Key conventions symmetric with `TapeJSONDecoder.keyOptions`, so that a value encoded and decoded
+    /// with the same options comes back equal. Nil by default (keys are written as they are).
+    ///
+    /// Keys of a type's `CodingKeys` (never a dictionary's keys) that name a convention are written by
+    /// it: `"datos.nombre"` as `{"datos":{"nombre":…}}` (keys sharing a first step share one object),
+    /// the flat key `""` as the property's own members in the enclosing object, `"* items"` as
+    /// `items`, `"[]a.b"` as the array at the path `a.b`. Path steps go through the key strategy
+    /// (`.custom` excepted). A flat property's members and the object's own keys share one namespace:
+    /// the one written last wins.
+    ///
+    /// Cost: such a call is written twice (compact with marked keys, then laid out and written with
+    /// the formatting), and its numbers pass through a parsed document (Int64, UInt64 or Double: a
+    /// `Decimal` beyond 17 significant digits is rounded). Calls without key options pay nothing.
+    public var keyOptions: KeyOptions? {
+        get { configuration.withLock { $0.keyOptions } }
+        set { configuration.withLock { $0.keyOptions = newValue } }
+    }
+
     // MARK: - Encoding
 
     /// The JSON text of `value`.
@@ -122,10 +144,15 @@ public final class TapeJSONEncoder: Sendable {
         try withCore(value, compact: true) { bytes in buffer.append(contentsOf: bytes) }
     }
 
-    private func withCore<T: Encodable, R>(_ value: T, compact: Bool = false,
+    /// Encodes `value` and hands its text to `result`. `markingOnly`: the first pass of a call with key
+    /// options (convention keys marked, no layout).
+    private func withCore<T: Encodable, R>(_ value: T, compact: Bool = false, markingOnly: Bool = false,
                                            _ result: (UnsafeBufferPointer<UInt8>) -> R) throws -> R {
         var settings = configuration.withLock { $0 }
         if compact { settings.outputFormatting.remove(.prettyPrinted) }
+        if !markingOnly, let keyOptions = settings.keyOptions {
+            return try encodeLaidOut(value, settings: settings, options: keyOptions, result)
+        }
         let core = shelf.withLock { $0.popLast()?.core } ?? EncodingCore()
         defer {
             core.end()
@@ -141,5 +168,34 @@ public final class TapeJSONEncoder: Sendable {
             return data.withUnsafeBytes { result($0.bindMemory(to: UInt8.self)) }
         }
         return result(core.out.bytes)
+    }
+
+    /// A call with key options (see ``keyOptions``): written compact with convention keys marked, laid
+    /// out, then written again with the formatting.
+    private func encodeLaidOut<T: Encodable, R>(_ value: T, settings: Configuration, options: KeyOptions,
+                                                _ result: (UnsafeBufferPointer<UInt8>) -> R) throws -> R {
+        var first = settings
+        first.outputFormatting = []
+        let marked = TapeJSONEncoder()
+        marked.configuration.withLock { $0 = first }
+        let text = try marked.withCore(value, markingOnly: true) { Array($0) }
+        let document = try JSONParser().parse(text)
+        let conventions = KeyConventions(options)
+        let convert: (String) -> String
+        switch settings.keyEncodingStrategy {
+        case .convertToSnakeCase: convert = { KeyWordSplitter.joinedWords($0, separator: "_") }
+        case .convertToKebabCase: convert = { KeyWordSplitter.joinedWords($0, separator: "-") }
+        case .convertToUpperCamelCase: convert = { KeyWordSplitter.upperCamel($0) }
+        case .useDefaultKeys, .custom: convert = { $0 }
+        }
+        let tree = KeyOptionsNode.laidOut(document.root, conventions, convert: convert)
+        var second = settings
+        second.keyOptions = nil
+        second.keyEncodingStrategy = .useDefaultKeys
+        let writer = TapeJSONEncoder()
+        writer.configuration.withLock { $0 = second }
+        var output: [UInt8] = []
+        try writer.encode(tree, into: &output)
+        return output.withUnsafeBufferPointer { result($0) }
     }
 }

@@ -57,7 +57,7 @@ extension EncodingCore {
             return
         }
         let slot = beginSlot(parent: parent, path: path, key: key)
-        if keyMode != .plain && value is StringKeyedDictionaryMarker { slot.rawKeys = true }
+        if (keyMode != .plain || keyConventions != nil) && value is StringKeyedDictionaryMarker { slot.rawKeys = true }
         try value.encode(to: slot)
         finishSlot(slot)
     }
@@ -69,7 +69,7 @@ extension EncodingCore {
             if out.count > start, case .none = slot.content { slot.content = .value }
             return
         }
-        if keyMode != .plain && value is StringKeyedDictionaryMarker { slot.rawKeys = true }
+        if (keyMode != .plain || keyConventions != nil) && value is StringKeyedDictionaryMarker { slot.rawKeys = true }
         try value.encode(to: slot)
         guard !halted else { return }
         guard slot.active, settle(to: slot.depth) else { stopForFallback(); return }
@@ -85,7 +85,7 @@ extension EncodingCore {
         if try encodeSpecial(value, path: { [] }) {
             root.content = .value
         } else {
-            if keyMode != .plain && value is StringKeyedDictionaryMarker { root.rawKeys = true }
+            if (keyMode != .plain || keyConventions != nil) && value is StringKeyedDictionaryMarker { root.rawKeys = true }
             try value.encode(to: root)
         }
         guard !halted else { return }
@@ -194,7 +194,7 @@ extension EncodingCore {
             throw EncodingError.invalidValue(value, .init(
                 codingPath: path, debugDescription: "Unable to encode Decimal.nan directly in JSON."))
         }
-        out.appendDescription(value)
+        out.appendDecimal(value)
     }
 
     private func writeDate(_ date: Date, path: () -> [any CodingKey]) throws {

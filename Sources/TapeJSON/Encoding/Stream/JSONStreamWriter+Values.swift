@@ -1,0 +1,247 @@
+import Foundation
+
+extension JSONStreamWriter {
+    // MARK: - Values read elsewhere
+
+    /// Writes a value read from a document, laid out as this writer lays out everything.
+    ///
+    /// Strings are escaped again from their text (`\u00e9` in the source becomes `é`); numbers are
+    /// written from the parsed value with the shortest digits that read back the same (`1.0`, `1e-07`),
+    /// and numbers simdjson could not hold (``JSONValue/bigNumberText``) as their text.
+    ///
+    /// - Parameter sortingKeys: writes every object's members in the byte order of their keys (as
+    ///   `jq -S` does) instead of the document's order.
+    public func value(_ value: JSONValue, sortingKeys: Bool = false) throws {
+        if sortingKeys {
+            try writeSorted(value)
+            return
+        }
+        var reader = value.events
+        while let event = reader.next() {
+            switch event {
+            case .startObject: try beginObject()
+            case .endObject: try endObject()
+            case .startArray: try beginArray()
+            case .endArray: try endArray()
+            case .key(let name): try name.utf8.withUnsafeBufferPointer { try key(utf8: $0) }
+            case .string(let text): try text.utf8.withUnsafeBufferPointer { try self.value(utf8: $0) }
+            case .int(let number): try self.value(number)
+            case .uint(let number): try self.value(number)
+            case .double(let number): try writeNumberText(number)
+            case .bool(let flag): try self.value(flag)
+            case .null: try null()
+            case .bigNumber(let text): try text.utf8.withUnsafeBufferPointer { try writeLiteral($0) }
+            }
+        }
+    }
+
+    /// Writes one JSON Lines line's value, copied from the line's text (see ``value(jsonText:parser:)``
+    /// for what is kept as it is); the line was validated when it was read.
+    public func value(_ line: borrowing JSONLine) throws {
+        try writeValidatedText(line.raw)
+    }
+
+    /// Writes one JSON value given as text: checked first, then copied in this writer's layout. The
+    /// strings and number literals are copied as they are (their escapes, `1.0` and `1E+2` kept);
+    /// only the whitespace between tokens changes. This is what `tapejson fmt` does, at memory speed.
+    ///
+    /// - Throws: `JSONError` (with line and column) for text that is not one JSON value; nothing is
+    ///   written then.
+    public func value(jsonText text: UnsafeRawBufferPointer, parser: JSONParser = .shared) throws {
+        try checkUsable()
+        _ = try parser.parse(bytes: text)
+        try writeValidatedText(text)
+    }
+
+    /// Writes one JSON value given as text (see ``value(jsonText:parser:)-(UnsafeRawBufferPointer,_)``).
+    public func value(jsonText text: [UInt8], parser: JSONParser = .shared) throws {
+        try text.withUnsafeBytes { try value(jsonText: $0, parser: parser) }
+    }
+
+    // MARK: - Internals
+
+    /// A finite double as Swift's `description` (`1.0` stays `1.0`), as the event writers print it.
+    private func writeNumberText(_ number: Double) throws {
+        guard number.isFinite else { throw JSONStreamWriterError("\(number) is not a number JSON can hold") }
+        try beforeValue()
+        out.appendDescription(number)
+        try afterValue()
+    }
+
+    /// A number literal as it is.
+    private func writeLiteral(_ text: UnsafeBufferPointer<UInt8>) throws {
+        try beforeValue()
+        out.append(text)
+        try afterValue()
+    }
+
+    private func writeSorted(_ value: JSONValue) throws {
+        switch value.kind {
+        case .object:
+            var members: [(key: [UInt8], value: JSONValue)] = []
+            members.reserveCapacity(value.count ?? 0)
+            for member in value.members {
+                members.append((member.withKey { $0.utf8.withUnsafeBufferPointer { Array($0) } }, member.value))
+            }
+            // Stable: of equal keys, the document's order.
+            members = members.enumerated().sorted { a, b in
+                a.element.key.lexicographicallyPrecedes(b.element.key)
+                    || (a.element.key == b.element.key && a.offset < b.offset)
+            }.map(\.element)
+            try beginObject()
+            for member in members {
+                try member.key.withUnsafeBufferPointer { try key(utf8: $0) }
+                try writeSorted(member.value)
+            }
+            try endObject()
+        case .array:
+            try beginArray()
+            for element in value.elements { try writeSorted(element) }
+            try endArray()
+        case .string:
+            _ = try value.withUTF8 { text in try text.utf8.withUnsafeBufferPointer { try self.value(utf8: $0) } }
+        case .int: try self.value(value.int64!)
+        case .uint: try self.value(value.uint64!)
+        case .double:
+            if let text = value.bigNumberText {
+                var text = text
+                try text.withUTF8 { try writeLiteral($0) }
+            } else {
+                try writeNumberText(value.double!)
+            }
+        case .bool: try self.value(value.bool!)
+        case .null: try null()
+        }
+    }
+
+    /// Copies validated JSON text as one value, re-laid out: whitespace between tokens dropped, and
+    /// (indented layouts) new lines and indentation written after `{`, `[` and `,`, before `}` and `]`,
+    /// and a space after `:`. Empty containers stay `{}` and `[]`. Tokens are copied byte for byte.
+    func writeValidatedText(_ text: UnsafeRawBufferPointer) throws {
+        try beforeValue()
+        guard let start = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let n = text.count
+        let indent = layout.indent
+        var depth = containers.count
+        let literal = ValidatedText.literalBytes
+        var i = 0
+        if n >= 3 && start[0] == 0xEF && start[1] == 0xBB && start[2] == 0xBF { i = 3 }
+        while i < n {
+            let byte = start[i]
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D:
+                i &+= 1
+            case UInt8(ascii: "\""):
+                let end = ValidatedText.stringEnd(start, from: i, count: n)
+                out.append(start + i, count: end &- i)
+                i = end
+            case UInt8(ascii: ","):
+                out.append(byte)
+                if indent > 0 { newlineAndIndent(depth) }
+                i &+= 1
+                if out.count >= bufferSize { try flush() }
+            case UInt8(ascii: ":"):
+                if indent > 0 { out.append(byte, UInt8(ascii: " ")) } else { out.append(byte) }
+                i &+= 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                out.append(byte)
+                i &+= 1
+                var j = i
+                while j < n && ValidatedText.isWhitespace(start[j]) { j &+= 1 }
+                if j < n && (start[j] == UInt8(ascii: "}") || start[j] == UInt8(ascii: "]")) {
+                    out.append(start[j])
+                    i = j &+ 1
+                } else {
+                    depth &+= 1
+                    if indent > 0 { newlineAndIndent(depth) }
+                }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth &-= 1
+                if indent > 0 { newlineAndIndent(depth) }
+                out.append(byte)
+                i &+= 1
+            default:
+                // A number, true, false or null: up to the next delimiter.
+                var j = ValidatedText.literalEnd(start, from: i &+ 1, count: n)
+                while j < n && literal[Int(start[j])] { j &+= 1 }
+                let length = j &- i
+                if length <= 16 && i &+ 16 <= n {
+                    // A short literal (most numbers): two 8-byte moves instead of a memmove call.
+                    out.reserve(16)
+                    let from = UnsafeRawPointer(start + i)
+                    let to = UnsafeMutableRawPointer(out.base + out.count)
+                    to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    to.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+                    out.count &+= length
+                } else {
+                    out.append(start + i, count: length)
+                }
+                i = j
+            }
+        }
+        try afterValue()
+    }
+}
+
+/// Scanning JSON text that a parser has already accepted.
+enum ValidatedText {
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// Whether a byte continues a number, `true`, `false` or `null` (anything but whitespace and the
+    /// delimiters `,` `:` `]` `}` in validated text).
+    /// (A table allocated once for the process, read without bounds checks.)
+    nonisolated(unsafe) static let literalBytes: UnsafePointer<Bool> = {
+        let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            table[byte] = !isWhitespace(UInt8(byte)) && !",:]}".utf8.contains(UInt8(byte))
+        }
+        return UnsafePointer(table)
+    }()
+
+    /// Where a number, `true`, `false` or `null` that continues at `from` ends, eight bytes at a time
+    /// (the first delimiter: `,` `:` `]` `}` or whitespace); stops early, without skipping a
+    /// delimiter, where fewer than eight bytes are left (the caller finishes byte by byte).
+    @inline(__always)
+    static func literalEnd(_ p: UnsafePointer<UInt8>, from: Int, count n: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
+        var j = from
+        while j &+ 8 <= n {
+            let word = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)
+            // The lowest flagged byte is exact (false flags only follow a true one).
+            var hits = zeroBytes(word ^ (ones &* 0x2C)) | zeroBytes(word ^ (ones &* 0x5D))
+            hits |= zeroBytes(word ^ (ones &* 0x7D)) | zeroBytes(word ^ (ones &* 0x3A))
+            hits |= (word &- ones &* 0x21) & ~word & high          // below 0x21: whitespace
+            if hits != 0 { return j &+ hits.trailingZeroBitCount &>> 3 }
+            j &+= 8
+        }
+        return j
+    }
+
+    /// The index just after the closing quote of the string whose opening quote is at `from`, eight
+    /// bytes at a time where no `"` or `\` is among them.
+    @inline(__always)
+    static func stringEnd(_ p: UnsafePointer<UInt8>, from: Int, count n: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var i = from &+ 1
+        while true {
+            while i &+ 8 <= n {
+                let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let hit = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & high
+                if hit != 0 { break }
+                i &+= 8
+            }
+            guard i < n else { return n }
+            let byte = p[i]
+            if byte == UInt8(ascii: "\"") { return i &+ 1 }
+            i &+= byte == UInt8(ascii: "\\") ? 2 : 1
+        }
+    }
+}

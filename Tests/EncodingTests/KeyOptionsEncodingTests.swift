@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import TapeJSON
+
+// `TapeJSONEncoder.keyOptions`: key paths write nested objects, the flat key writes a property's
+// members into the enclosing object, and decode(encode(x)) == x under the same options.
+
+private struct Location: Codable, Equatable {
+    var lat: Double
+    var lon: Double
+}
+
+private struct Product: Codable, Equatable {
+    var id: Int
+    var label: String?
+}
+
+private struct Shop: Codable, Equatable {
+    var name: String
+    var city: String
+    var location: Location
+    var products: [Product]
+    var cityNames: [String]
+    var tags: [String: Int]
+
+    enum CodingKeys: String, CodingKey {
+        case name = "datos.nombre", city = "datos.ciudad", location = "", products = "* products"
+        case cityNames = "[]country.cities.name", tags
+    }
+}
+
+private struct Profile: Codable, Equatable {
+    var firstName: String
+    var homeCity: String
+    var isActive: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case firstName = "userInfo.firstName", homeCity = "userInfo.homeAddress.cityName", isActive
+    }
+}
+
+private struct Slashed: Codable, Equatable {
+    var deep: Int
+    var alsoDeep: String
+
+    enum CodingKeys: String, CodingKey { case deep = "a/b/c", alsoDeep = "a/d" }
+}
+
+@Suite struct KeyOptionsEncodingTests {
+    private static let shop = Shop(name: "Tienda", city: "Madrid", location: Location(lat: 40.4, lon: -3.7),
+                                   products: [Product(id: 1, label: "uno"), Product(id: 2, label: nil)],
+                                   cityNames: ["Madrid", "Toledo"], tags: ["x.y": 1, "": 2])
+
+    private func encoder(_ formatting: TapeJSONEncoder.OutputFormatting = [.sortedKeys],
+                         options: TapeJSONEncoder.KeyOptions? = .init()) -> TapeJSONEncoder {
+        let encoder = TapeJSONEncoder()
+        encoder.outputFormatting = formatting
+        encoder.keyOptions = options
+        return encoder
+    }
+
+    private func decoder(options: TapeJSONDecoder.KeyOptions? = .init()) -> TapeJSONDecoder {
+        let decoder = TapeJSONDecoder()
+        decoder.keyOptions = options
+        return decoder
+    }
+
+    @Test func pathsNestFlatSplicesPrefixesDrop() throws {
+        let text = String(decoding: try encoder().encode(Self.shop), as: UTF8.self)
+        // Dictionary keys are written as they are, conventions or not.
+        #expect(text == #"{"country":{"cities":{"name":["Madrid","Toledo"]}},"datos":{"ciudad":"Madrid","nombre":"Tienda"},"#
+                + #""lat":40.4,"lon":-3.7,"products":[{"id":1,"label":"uno"},{"id":2}],"tags":{"":2,"x.y":1}}"#)
+    }
+
+    @Test func roundTripsUnderTheSameOptions() throws {
+        for formatting: TapeJSONEncoder.OutputFormatting in [[], [.sortedKeys], [.prettyPrinted], [.prettyPrinted, .sortedKeys]] {
+            let data = try encoder(formatting).encode(Self.shop)
+            #expect(try decoder().decode(Shop.self, from: data) == Self.shop)
+        }
+        let profile = Profile(firstName: "Ada", homeCity: "London", isActive: true)
+        #expect(try decoder().decode(Profile.self, from: try encoder().encode(profile)) == profile)
+        #expect(try decoder().decode([Profile].self, from: try encoder().encode([profile, profile])) == [profile, profile])
+    }
+
+    @Test func prettyLayoutIsTheEncodersOwn() throws {
+        // The laid-out value is written exactly as the equivalent nested value would be.
+        let nested: [String: [String: [String: String]]] = ["userInfo": ["homeAddress": ["cityName": "London"]]]
+        struct Flat: Encodable {
+            var homeCity: String
+            enum CodingKeys: String, CodingKey { case homeCity = "userInfo.homeAddress.cityName" }
+        }
+        let formatting: TapeJSONEncoder.OutputFormatting = [.prettyPrinted, .sortedKeys]
+        #expect(try encoder(formatting).encode(Flat(homeCity: "London")) == encoder(formatting, options: nil).encode(nested))
+        #expect(try encoder(formatting).encode(Flat(homeCity: "London")) == {
+            let foundation = JSONEncoder()
+            foundation.outputFormatting = [.prettyPrinted, .sortedKeys]
+            return try foundation.encode(nested)
+        }())
+    }
+
+    @Test func pathStepsGoThroughTheKeyStrategy() throws {
+        let encoder = encoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let profile = Profile(firstName: "Ada", homeCity: "London", isActive: false)
+        let data = try encoder.encode(profile)
+        #expect(String(decoding: data, as: UTF8.self)
+                == #"{"is_active":false,"user_info":{"first_name":"Ada","home_address":{"city_name":"London"}}}"#)
+        let decoder = decoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try decoder.decode(Profile.self, from: data) == profile)
+    }
+
+    @Test func otherDelimitersAndConventionsTurnedOff() throws {
+        let options = TapeJSONEncoder.KeyOptions(delimiter: "/", flat: nil, optionalArrayElements: nil, arrayMapping: nil)
+        let value = Slashed(deep: 3, alsoDeep: "d")
+        let data = try encoder(options: options).encode(value)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"a":{"b":{"c":3},"d":"d"}}"#)
+        #expect(try decoder(options: TapeJSONDecoder.KeyOptions(delimiter: "/", flat: nil, optionalArrayElements: nil,
+                                                              arrayMapping: nil)).decode(Slashed.self, from: data) == value)
+        // Without key options, keys are written literally.
+        #expect(String(decoding: try encoder(options: nil).encode(value), as: UTF8.self) == #"{"a\/b\/c":3,"a\/d":"d"}"#)
+    }
+
+    @Test func errorsAreStillThrown() {
+        struct Bad: Encodable {
+            var x: Double
+            enum CodingKeys: String, CodingKey { case x = "a.x" }
+        }
+        #expect(throws: EncodingError.self) { try encoder().encode(Bad(x: .nan)) }
+    }
+
+    @Test func jsonLinesWriterLaysOutEachLine() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapejson-keyoptions-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try JSONLinesWriter(path: path, encoder: encoder([.prettyPrinted, .sortedKeys]))
+        let profile = Profile(firstName: "Ada", homeCity: "Paris", isActive: true)
+        try writer.write(profile)
+        try writer.write(profile)
+        try writer.close()
+        var decoded: [Profile] = []
+        try JSONLines(path: path).forEach { line in decoded.append(try line.decode(Profile.self, using: decoder())) }
+        #expect(decoded == [profile, profile])
+        #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 2)
+    }
+}
