@@ -46,6 +46,15 @@ private struct Slashed: Codable, Equatable {
     enum CodingKeys: String, CodingKey { case deep = "a/b/c", alsoDeep = "a/d" }
 }
 
+private struct Ledger: Codable, Equatable {
+    var amount: Decimal
+    var total: Decimal
+    var wide: Int128
+    var ratio: Double
+
+    enum CodingKeys: String, CodingKey { case amount = "sums.amount", total, wide = "ids.wide", ratio = "sums.ratio" }
+}
+
 @Suite struct KeyOptionsEncodingTests {
     private static let shop = Shop(name: "Tienda", city: "Madrid", location: Location(lat: 40.4, lon: -3.7),
                                    products: [Product(id: 1, label: "uno"), Product(id: 2, label: nil)],
@@ -119,6 +128,22 @@ private struct Slashed: Codable, Equatable {
                                                               arrayMapping: nil)).decode(Slashed.self, from: data) == value)
         // Without key options, keys are written literally.
         #expect(String(decoding: try encoder(options: nil).encode(value), as: UTF8.self) == #"{"a\/b\/c":3,"a\/d":"d"}"#)
+    }
+
+    /// The layout pass goes through a parsed document, which holds numbers as `Double`: a `Decimal`'s
+    /// 36 digits and an `Int128` beyond 64 bits must still be written digit for digit.
+    @Test func numbersKeepEveryDigitThroughTheLayout() throws {
+        let ledger = Ledger(amount: Decimal(string: "3.14159265358979323846264338327950288")!,
+                            total: Decimal(string: "-12345678901234567890.123456789")!,
+                            wide: Int128("170141183460469231731687303715884105727")!, ratio: 0.1)
+        let text = String(decoding: try encoder().encode(ledger), as: UTF8.self)
+        #expect(text == #"{"ids":{"wide":170141183460469231731687303715884105727},"#
+                + #""sums":{"amount":3.14159265358979323846264338327950288,"ratio":0.1},"#
+                + #""total":-12345678901234567890.123456789}"#)
+        #expect(try decoder().decode(Ledger.self, from: Data(text.utf8)) == ledger)
+        // The same number text as without key options.
+        let plain = String(decoding: try encoder(options: nil).encode(ledger.total), as: UTF8.self)
+        #expect(plain == "-12345678901234567890.123456789")
     }
 
     @Test func errorsAreStillThrown() {

@@ -1,7 +1,9 @@
 /// A `JSONValue` encodes as the JSON it is, so a subtree read from one document can be written inside
 /// another output (by `TapeJSONEncoder`, `JSONEncoder` or any encoder): objects as keyed containers
 /// (members in document order; a key that occurs twice keeps its last value), arrays as unkeyed ones,
-/// numbers as `Int64`, `UInt64` or `Double` as simdjson read them.
+/// numbers as `Int64`, `UInt64` or `Double` as simdjson read them, and a number beyond those
+/// (``bigNumberText``) as its text with `TapeJSONEncoder` (every digit kept), as an `Int128`, `UInt128`
+/// or `Decimal` where it fits one with any other encoder.
 extension JSONValue: Encodable {
     public func encode(to encoder: any Encoder) throws {
         switch kind {
@@ -22,7 +24,11 @@ extension JSONValue: Encodable {
             try container.encode(uint64!)
         case .double:
             var container = encoder.singleValueContainer()
-            try container.encode(double!)
+            if let text = bigNumberText {
+                try container.encode(VerbatimNumber(text: text))
+            } else {
+                try container.encode(double!)
+            }
         case .bool:
             var container = encoder.singleValueContainer()
             try container.encode(bool!)

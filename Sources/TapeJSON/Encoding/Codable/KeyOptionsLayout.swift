@@ -15,13 +15,19 @@ import Foundation
 /// dictionary's keys) marked by a noncharacter prefix (`KeyConventions.marker`) and left unconverted.
 /// That text is parsed, the marked members moved into place (`KeyOptionsNode`), their path steps
 /// converted by the key strategy (`.custom` leaves them as they are), and the tree encoded again with
-/// the caller's formatting. Numbers pass through the parsed document (Int64, UInt64, Double: a
-/// `Decimal` with more than 17 significant digits is rounded); only calls with `keyOptions` pay for it.
+/// the caller's formatting. Numbers pass through the parsed document: `Int64`, `UInt64` and `Double`
+/// exactly (a `Double` is written with the shortest digits that read back the same, so it is written
+/// again the same), a number beyond them as its text (`VerbatimNumber`), and a `Decimal` as a string
+/// marked by `numberMarker` that the layout turns back into the number's text: no digit is lost. Only
+/// calls with `keyOptions` pay for the two passes.
 struct KeyConventions {
     /// U+FDD0, a noncharacter no key of a real type begins with.
     /// (Swift literals may not hold a noncharacter: made at run time.)
     static let markerScalar = Unicode.Scalar(0xFDD0)!
     static let marker = String(Character(markerScalar))
+    /// U+FDD1, the noncharacter that marks a `Decimal`'s text written as a string by the first pass.
+    static let numberMarkerScalar = Unicode.Scalar(0xFDD1)!
+    static let numberMarker = String(Character(numberMarkerScalar))
 
     let delimiter: String?
     let flat: String?
@@ -62,6 +68,8 @@ struct KeyConventions {
 /// may still be merged into.
 indirect enum KeyOptionsNode: Encodable {
     case leaf(JSONValue)
+    /// A number written from its text (a `Decimal` of the first pass).
+    case number(VerbatimNumber)
     case array([KeyOptionsNode])
     case object(Members)
 
@@ -124,6 +132,11 @@ indirect enum KeyOptionsNode: Encodable {
             return .object(members)
         case .array:
             return .array(value.elements.map { laidOut($0, conventions, convert: convert) })
+        case .string:
+            if let text = value.string, text.unicodeScalars.first == KeyConventions.numberMarkerScalar {
+                return .number(VerbatimNumber(text: String(text.unicodeScalars.dropFirst())))
+            }
+            return .leaf(value)
         default:
             return .leaf(value)
         }
@@ -133,6 +146,8 @@ indirect enum KeyOptionsNode: Encodable {
         switch self {
         case .leaf(let value):
             try value.encode(to: encoder)
+        case .number(let number):
+            try number.encode(to: encoder)
         case .array(let elements):
             var container = encoder.unkeyedContainer()
             for element in elements { try container.encode(element) }

@@ -116,6 +116,8 @@ extension EncodingCore {
             writeString((value as! URL).absoluteString)
         } else if T.self == Decimal.self {
             try writeDecimal(value as! Decimal, path: path())
+        } else if T.self == VerbatimNumber.self {
+            out.append(Array((value as! VerbatimNumber).text.utf8))
         } else if ObjectIdentifier(T.self) == SpecialTypes.doubles {
             try writeArray(value as! [Double], path: path)
         } else if ObjectIdentifier(T.self) == SpecialTypes.ints {
@@ -193,6 +195,16 @@ extension EncodingCore {
             // Foundation writes `NaN`, which is not JSON.
             throw EncodingError.invalidValue(value, .init(
                 codingPath: path, debugDescription: "Unable to encode Decimal.nan directly in JSON."))
+        }
+        if keyConventions != nil {
+            // The first pass of a key-options call: the decimal goes through a parsed document, which
+            // holds a number as a Double, so its text rides in a marked string instead (every digit kept;
+            // the layout writes it back as a number).
+            out.append(UInt8(ascii: "\""))
+            out.append(Array(KeyConventions.numberMarker.utf8))
+            out.appendDecimal(value)
+            out.append(UInt8(ascii: "\""))
+            return
         }
         out.appendDecimal(value)
     }
