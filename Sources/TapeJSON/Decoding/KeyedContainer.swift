@@ -269,12 +269,27 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 }
 
 extension DecodingSession {
-    /// A keyed container on the object at `start`, at `depth`.
+    /// A keyed container on the object at `start`, at `depth`, made through the workspace's maker for
+    /// `Key` (see `KeyedContainerMaker`).
     @inline(__always)
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, start: Int, depth: Int) -> KeyedDecodingContainer<Key> {
         if depth >= cursorsInUse { cursorsInUse = depth + 1 }
-        return KeyedDecodingContainer(KeyedContainer<Key>(session: self, start: start,
-                                                          endWord: tape.containerEnd(start) - 1, depth: depth,
-                                                          keyMemo: workspace.keyMemos.table(for: type)))
+        let endWord = tape.containerEnd(start) - 1
+        if let maker = workspace.keyedContainerMakers.maker(for: type) {
+            return maker._withUnsafeGuaranteedRef { $0.make(session: self, start: start, endWord: endWord, depth: depth) }
+        }
+        return makeKeyedContainer(type, start: start, endWord: endWord, depth: depth)
+    }
+
+    /// `keyedContainer` for a key type met for the first time (or past the makers' limit).
+    @inline(never)
+    private func makeKeyedContainer<Key: CodingKey>(_ type: Key.Type, start: Int, endWord: Int,
+                                                    depth: Int) -> KeyedDecodingContainer<Key> {
+        let keyMemo = workspace.keyMemos.table(for: type)
+        if let maker = workspace.keyedContainerMakers.add(for: type, keyMemo: keyMemo) {
+            return maker.make(session: self, start: start, endWord: endWord, depth: depth)
+        }
+        return KeyedDecodingContainer(KeyedContainer<Key>(session: self, start: start, endWord: endWord, depth: depth,
+                                                          keyMemo: keyMemo))
     }
 }
