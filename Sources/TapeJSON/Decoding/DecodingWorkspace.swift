@@ -90,7 +90,7 @@ final class DecodingWorkspace {
         } else {
             exemptsStringDictionaries = true
         }
-        typeKinds = TypeKindCache(exemptsStringDictionaries: exemptsStringDictionaries)
+        typeKinds = TypeKindCache()
         screensConvertedKeys = conversionCache?.rule == .anyCase
         unmanagedConversionCache = conversionCache.map { Unmanaged.passUnretained($0) }
         dateStrategy = configuration.dateDecodingStrategy
