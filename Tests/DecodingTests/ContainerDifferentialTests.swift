@@ -425,6 +425,9 @@ struct ContainerDifferentialTests {
         expectSameDecoding([String: Int].self, json: #"{"a":1,"b":2}"#)
         expectSameDecoding([String: Int].self, json: #"{"a":1,"a":2}"#)
         expectSameDecoding([String: Int].self, json: #"{"a":1,"b":"x"}"#)
+        // The failing entry's key in the path: a numeric key has an intValue, as Dictionary's own has.
+        expectSameDecoding([String: Int].self, json: #"{"1":1,"2":"x"}"#)
+        expectSameDecoding([String: [Int]].self, json: #"{"a":[1],"b":[1,"x"]}"#)
         expectSameDecoding([String: [String: Person]].self, json: #"{"x":{"y":{"name":"n","age":1,"tags":[]}}}"#)
         expectSameDecoding([String: [String: Person]].self, json: #"{"x":{"y":{"name":"n","age":1}}}"#)
         expectSameDecoding([Int: String].self, json: #"{"1":"one","2":"two","-3":"minus three"}"#)

@@ -152,7 +152,7 @@ struct WorkspaceCacheTests {
 
     @Test("kinds of more types than the cache keeps stay right")
     func typeKindOverflow() {
-        var cache = TypeKindCache(exemptsStringDictionaries: false)
+        var cache = TypeKindCache()
         var first: [String] = []
         var second: [String] = []
         // 2 × 2,100 types: past the limit the cache starts over, and the kinds are asked again.

@@ -7,6 +7,9 @@ enum PathComponent {
     case member(keyIndex: Int, keyType: any CodingKey.Type)
     /// An entry of a `[String: Value]` decoded without key conversion: the raw key at `keyIndex`.
     case rawMember(keyIndex: Int)
+    /// An entry of a `[String: Value]` decoded under `.useDefaultKeys`: the raw key at `keyIndex`, as
+    /// the key `Dictionary.init(from:)` would have used (its `intValue` is the key read as an `Int`).
+    case dictionaryMember(keyIndex: Int)
     /// An array element.
     case index(Int)
     /// A key that is not an object member (key paths, custom key strategies): the key itself, kept
@@ -91,6 +94,9 @@ extension DecodingSession {
             return memberCodingKey(keyType, keyIndex: keyIndex)
         case .rawMember(let keyIndex):
             return TapeCodingKey(stringValue: String(decoding: tape.stringBytes(keyIndex), as: UTF8.self))
+        case .dictionaryMember(let keyIndex):
+            let text = String(decoding: tape.stringBytes(keyIndex), as: UTF8.self)
+            return TapeCodingKey(stringValue: text, intValue: Int(text))
         case .index(let index):
             return TapeCodingKey(index: index)
         case .explicit(let slot):

@@ -6,7 +6,9 @@ import Foundation
 /// conversion) itself. TapeJSON also reads the standard scalars and arrays straight from the tape
 /// instead of going through their `init(from:)`: from generic code (`Array.init(from:)`,
 /// `Dictionary.init(from:)`) each scalar would otherwise cost a single-value container and several
-/// dynamic calls, and each array an existential container. The results are the same, errors included.
+/// dynamic calls, and each array an existential container. `[String: Value]` is read straight from the
+/// tape under every key strategy (under `.useDefaultKeys`, with the values and coding paths
+/// `Dictionary.init(from:)` would give). The results are the same, errors included.
 enum DecodedTypeKind {
     case plain
     case date, data, url, decimal
@@ -15,7 +17,7 @@ enum DecodedTypeKind {
     case bool, string, double, float
     case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64
 
-    init<T>(_ type: T.Type, exemptingStringDictionaries: Bool) {
+    init<T>(_ type: T.Type) {
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(String.self): self = .string
         case ObjectIdentifier(Int.self): self = .int
@@ -38,7 +40,7 @@ enum DecodedTypeKind {
         default:
             if let array = type as? any ArrayDecoding.Type {
                 self = .array(array)
-            } else if exemptingStringDictionaries, let dictionary = type as? any StringKeyedDictionaryDecodable.Type {
+            } else if let dictionary = type as? any StringKeyedDictionaryDecodable.Type {
                 self = .stringDictionary(dictionary)
             } else {
                 self = .plain

@@ -58,6 +58,8 @@ final class DecodingWorkspace {
     @exclusivity(unchecked) private var typeKinds: TypeKindCache
     /// The UTF-8 of the keys met so far, per key type (see `KeyMemo`).
     @exclusivity(unchecked) var keyMemos = KeyMemo()
+    /// What `container(keyedBy:)` needs per key type (see `KeyedContainerMaker`).
+    @exclusivity(unchecked) var keyedContainerMakers = KeyedContainerMakers()
     /// Error messages and path keys already built (see `ErrorMemo`).
     @exclusivity(unchecked) var errorMemo = ErrorMemo()
     /// The buffers of the last session that ended, for the next one.
@@ -88,7 +90,7 @@ final class DecodingWorkspace {
         } else {
             exemptsStringDictionaries = true
         }
-        typeKinds = TypeKindCache(exemptsStringDictionaries: exemptsStringDictionaries)
+        typeKinds = TypeKindCache()
         screensConvertedKeys = conversionCache?.rule == .anyCase
         unmanagedConversionCache = conversionCache.map { Unmanaged.passUnretained($0) }
         dateStrategy = configuration.dateDecodingStrategy

@@ -17,12 +17,6 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The workspace's `KeyMemo` table for `Key`, when it has one.
     let keyMemo: UnsafeMutablePointer<KeyMemo.Entry>?
 
-    /// Runs `body` with the session.
-    @inline(__always)
-    func withSession<R>(_ body: (DecodingSession) throws -> R) rethrows -> R {
-        try body(session)
-    }
-
     var codingPath: [any CodingKey] { session.path(depth: depth, valueIndex: start) }
 
     /// The coding path of the value under `key`, for errors.
@@ -60,7 +54,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Tape index of `key`'s value when the key is in the object literally.
     @inline(__always)
     func lookup(_ key: Key) -> Int? {
-        withSession { lookup(key, in: $0) }
+        lookup(key, in: session)
     }
 
     /// Tape index of the value a scalar is read from, or `keyNotFound`.
@@ -80,45 +74,41 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Tape index of the value a scalar is read from, or nil when the key is absent.
     func locate(_ key: Key) throws -> Int? {
-        try withSession { try locate(key, in: $0) }
+        try locate(key, in: session)
     }
 
     // MARK: - Scalars
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        try withSession { session in session.isNull(try require(key, in: session)) }
+        session.isNull(try require(key, in: session))
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try withSession { session in
-            let index = try require(key, in: session)
-            if let value = session.bool(at: index) { return value }
-            throw session.boolError(at: index, path: path(appending: key))
-        }
+        let session = self.session
+        let index = try require(key, in: session)
+        if let value = session.bool(at: index) { return value }
+        throw session.boolError(at: index, path: path(appending: key))
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try withSession { session in
-            let index = try require(key, in: session)
-            if let value = session.string(at: index) { return value }
-            throw session.stringError(at: index, path: path(appending: key))
-        }
+        let session = self.session
+        let index = try require(key, in: session)
+        if let value = session.string(at: index) { return value }
+        throw session.stringError(at: index, path: path(appending: key))
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try withSession { session in
-            let index = try require(key, in: session)
-            if let value = session.double(at: index) { return value }
-            throw session.floatingPointError(type, at: index, path: path(appending: key))
-        }
+        let session = self.session
+        let index = try require(key, in: session)
+        if let value = session.double(at: index) { return value }
+        throw session.floatingPointError(type, at: index, path: path(appending: key))
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try withSession { session in
-            let index = try require(key, in: session)
-            if let value = session.float(at: index) { return value }
-            throw session.floatingPointError(type, at: index, path: path(appending: key))
-        }
+        let session = self.session
+        let index = try require(key, in: session)
+        if let value = session.float(at: index) { return value }
+        throw session.floatingPointError(type, at: index, path: path(appending: key))
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeInteger(type, key) }
@@ -136,45 +126,40 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
-        try withSession { session in
-            let index = try require(key, in: session)
-            if let value = session.integer(type, at: index) { return value }
-            throw session.integerError(type, at: index, path: path(appending: key))
-        }
+        let session = self.session
+        let index = try require(key, in: session)
+        if let value = session.integer(type, at: index) { return value }
+        throw session.integerError(type, at: index, path: path(appending: key))
     }
 
     // MARK: - Optional scalars
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try withSession { session in
-            guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
-            if let value = session.bool(at: index) { return value }
-            throw session.boolError(at: index, path: path(appending: key))
-        }
+        let session = self.session
+        guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
+        if let value = session.bool(at: index) { return value }
+        throw session.boolError(at: index, path: path(appending: key))
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try withSession { session in
-            guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
-            if let value = session.string(at: index) { return value }
-            throw session.stringError(at: index, path: path(appending: key))
-        }
+        let session = self.session
+        guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
+        if let value = session.string(at: index) { return value }
+        throw session.stringError(at: index, path: path(appending: key))
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try withSession { session in
-            guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
-            if let value = session.double(at: index) { return value }
-            throw session.floatingPointError(type, at: index, path: path(appending: key))
-        }
+        let session = self.session
+        guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
+        if let value = session.double(at: index) { return value }
+        throw session.floatingPointError(type, at: index, path: path(appending: key))
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try withSession { session in
-            guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
-            if let value = session.float(at: index) { return value }
-            throw session.floatingPointError(type, at: index, path: path(appending: key))
-        }
+        let session = self.session
+        guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
+        if let value = session.float(at: index) { return value }
+        throw session.floatingPointError(type, at: index, path: path(appending: key))
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIntegerIfPresent(type, key) }
@@ -192,35 +177,32 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
-        try withSession { session in
-            guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
-            if let value = session.integer(type, at: index) { return value }
-            throw session.integerError(type, at: index, path: path(appending: key))
-        }
+        let session = self.session
+        guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
+        if let value = session.integer(type, at: index) { return value }
+        throw session.integerError(type, at: index, path: path(appending: key))
     }
 
     // MARK: - Nested values
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try withSession { session in
-            if let index = lookup(key, in: session) {
-                return try session.decodeNested(type, at: index, parentDepth: depth,
-                                                component: session.component(for: key, keyIndex: index - 1))
-            }
-            return try decodeAbsent(type, key)
+        let session = self.session
+        if let index = lookup(key, in: session) {
+            return try session.decodeNested(type, at: index, parentDepth: depth,
+                                            component: session.component(for: key, keyIndex: index - 1))
         }
+        return try decodeAbsent(type, key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try withSession { session in
-            if let index = lookup(key, in: session) {
-                if session.isNull(index) { return nil }
-                return try session.decodeNested(type, at: index, parentDepth: depth,
-                                                component: session.component(for: key, keyIndex: index - 1))
-            }
-            guard session.workspace.keyPaths != nil else { return nil }
-            return try decodeThroughKeyPath(type, key, optional: true)
+        let session = self.session
+        if let index = lookup(key, in: session) {
+            if session.isNull(index) { return nil }
+            return try session.decodeNested(type, at: index, parentDepth: depth,
+                                            component: session.component(for: key, keyIndex: index - 1))
         }
+        guard session.workspace.keyPaths != nil else { return nil }
+        return try decodeThroughKeyPath(type, key, optional: true)
     }
 
     /// `decode` for a key that is not in the object literally: a key path, or `keyNotFound`.
@@ -269,12 +251,27 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 }
 
 extension DecodingSession {
-    /// A keyed container on the object at `start`, at `depth`.
+    /// A keyed container on the object at `start`, at `depth`, made through the workspace's maker for
+    /// `Key` (see `KeyedContainerMaker`).
     @inline(__always)
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, start: Int, depth: Int) -> KeyedDecodingContainer<Key> {
         if depth >= cursorsInUse { cursorsInUse = depth + 1 }
-        return KeyedDecodingContainer(KeyedContainer<Key>(session: self, start: start,
-                                                          endWord: tape.containerEnd(start) - 1, depth: depth,
-                                                          keyMemo: workspace.keyMemos.table(for: type)))
+        let endWord = tape.containerEnd(start) - 1
+        if let maker = workspace.keyedContainerMakers.maker(for: type) {
+            return maker._withUnsafeGuaranteedRef { $0.make(session: self, start: start, endWord: endWord, depth: depth) }
+        }
+        return makeKeyedContainer(type, start: start, endWord: endWord, depth: depth)
+    }
+
+    /// `keyedContainer` for a key type met for the first time (or past the makers' limit).
+    @inline(never)
+    private func makeKeyedContainer<Key: CodingKey>(_ type: Key.Type, start: Int, endWord: Int,
+                                                    depth: Int) -> KeyedDecodingContainer<Key> {
+        let keyMemo = workspace.keyMemos.table(for: type)
+        if let maker = workspace.keyedContainerMakers.add(for: type, keyMemo: keyMemo) {
+            return maker.make(session: self, start: start, endWord: endWord, depth: depth)
+        }
+        return KeyedDecodingContainer(KeyedContainer<Key>(session: self, start: start, endWord: endWord, depth: depth,
+                                                          keyMemo: keyMemo))
     }
 }

@@ -12,9 +12,11 @@
 //   4. `decodeCurrent` asks the workspace how `User` decodes (`TypeKindCache`: plain, an array, a
 //      scalar read straight from the tape, a Foundation type) and calls `User.init(from: session)`.
 //   5. `container(keyedBy:)` returns a `KeyedContainer` (session, start and end words, depth, the key
-//      type's `KeyMemo` table) wrapped in `KeyedDecodingContainer`. `decode(Int.self, forKey: .id)`
-//      gets the key's UTF-8 from the memo and `findMember` compares it with the tape's keys from where
-//      the previous lookup in this object stopped (`KeyCursor`); the value word `l 7` is read.
+//      type's `KeyMemo` table) wrapped in a new `KeyedDecodingContainer`, made by the workspace's
+//      `KeyedContainerMaker` for the key type (which saves the per-container type lookups).
+//      `decode(Int.self, forKey: .id)` gets the key's UTF-8 from the memo and `findMember` compares it
+//      with the tape's keys from where the previous lookup in this object stopped (`KeyCursor`); the
+//      value word `l 7` is read.
 //   6. `decode([String].self, forKey: .tags)` pushes a path frame, moves the cursor to the `[` and reads
 //      the strings through `ArrayDecoding`, without an `init(from:)` per element; the frame is popped.
 //   7. The value is returned. The session ends (its buffers go back to the workspace), the document's
@@ -29,8 +31,9 @@
 //                 (`DocumentStorage`) and, for the rare number the tape cannot hold, `SourceText`;
 //                 all freed when the call returns, unless the value keeps a container (step 7)
 //   per decoder   up to `IdleWorkspaces.capacity` idle `DecodingWorkspace`s: settings snapshot,
-//                 `KeyConversionCache`, `TypeKindCache`, `KeyMemo`, `ErrorMemo`, `SessionBuffers`;
-//                 dropped when a setting changes (a JSON Lines worker keeps its own for its lines)
+//                 `KeyConversionCache`, `TypeKindCache`, `KeyMemo`, `ErrorMemo`, `SessionBuffers`,
+//                 `KeyedContainerMakers`; dropped when a setting changes (a JSON Lines worker
+//                 keeps its own for its lines)
 //   per process   nothing of the decoder's: only the parser's pool of simdjson buffers
 //                 (`JSONParser.shared`) and the runtime's type metadata
 //

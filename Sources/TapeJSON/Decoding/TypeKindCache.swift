@@ -6,13 +6,9 @@
 /// over, so that memory stays bounded.
 struct TypeKindCache: ~Copyable {
     private var kinds = HashCache<ObjectIdentifier, DecodedTypeKind>(capacity: 256)
-    /// Whether the kinds treat `[String: Value]` specially (any key strategy but the default).
-    let exemptsStringDictionaries: Bool
     static let limit = 4096
 
-    init(exemptsStringDictionaries: Bool) {
-        self.exemptsStringDictionaries = exemptsStringDictionaries
-    }
+    init() {}
 
     @inline(__always)
     mutating func kind<T>(of type: T.Type) -> DecodedTypeKind {
@@ -23,7 +19,7 @@ struct TypeKindCache: ~Copyable {
 
     @inline(never)
     private mutating func insert<T>(_ type: T.Type, id: ObjectIdentifier) -> DecodedTypeKind {
-        let kind = DecodedTypeKind(type, exemptingStringDictionaries: exemptsStringDictionaries)
+        let kind = DecodedTypeKind(type)
         if kinds.count >= Self.limit { kinds.removeAll() }
         kinds.insert(kind, for: id)
         return kind
