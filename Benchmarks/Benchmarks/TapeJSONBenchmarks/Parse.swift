@@ -16,6 +16,9 @@ let parseFiles = ["twitter.json", "citm_catalog.json", "canada.json"]
 /// - `TapeJSON tape`: `JSONParser().parse(paddedBytes:)` on the padded file, through the shim.
 /// - `TapeJSON tape + event walk`: the same parse, then the event reader over every value, touching
 ///   every key, string and number.
+/// - `TapeJSON streamed events`: the same events from `JSONStreamParser`, fed 64 KiB at a time (as from a
+///   socket or a pipe), one parser reset between iterations; the goal is at least half the speed of the
+///   parse + event walk.
 func registerParseBenchmarks() {
     for name in parseFiles {
         Benchmark(benchmarkName("Parse", name, "native simdjson"), configuration: .native) { benchmark in
@@ -46,6 +49,50 @@ func registerParseBenchmarks() {
                 return checksum.value
             }
         }
+
+        let reused = ReusedStreamParser()
+        Benchmark(benchmarkName("Parse", name, "TapeJSON streamed events"), configuration: .operation) { benchmark in
+            let file = try Corpus.file(name)
+            let bytes = file.padded.bytes
+            // One parser for every iteration, reset before each (its window and simdjson parser are
+            // set-up, as the rows above reuse their parser).
+            let stream = try reused.parser()
+            stream.reset()
+            stream.handler = ChecksumHandler()
+            try measure(benchmark, bytes: file.size) {
+                var offset = 0
+                while offset < file.size {
+                    let n = min(1 << 16, file.size - offset)
+                    try stream.feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + n)]))
+                    offset += n
+                }
+                try stream.finish()
+                return stream.handler.checksum.value
+            }
+        }
+    }
+}
+
+/// The push parser of one benchmark, made on its first iteration and reused by the next ones (a
+/// benchmark's iterations run one after another).
+final class ReusedStreamParser: @unchecked Sendable {
+    private var made: JSONStreamParser<ChecksumHandler>?
+
+    func parser() throws -> JSONStreamParser<ChecksumHandler> {
+        if let made { return made }
+        let parser = try JSONStreamParser(handler: ChecksumHandler())
+        made = parser
+        return parser
+    }
+}
+
+/// Folds the push parser's events into an `EventChecksum`, continuing into every container.
+struct ChecksumHandler: JSONEventHandler {
+    var checksum = EventChecksum()
+
+    mutating func handle(_ event: JSONEvent) throws -> JSONWalkDecision {
+        checksum.add(event)
+        return .continue
     }
 }
 
