@@ -13,7 +13,10 @@ struct Fmt: ParsableCommand {
             values (numbers with the shortest digits that read back the same). With --lines every line \
             is one document (JSON Lines / NDJSON) and is written as one compact line; invalid lines are \
             reported and left out. Output goes through a 64 KiB buffer: memory stays bounded by the input \
-            document (or the longest line with --lines). \
+            document (or the longest line with --lines). With --stream the document is formatted as it \
+            is read, through the push parser, in constant memory whatever its size (a file, or '-' for \
+            standard input): strings and numbers are then written from their values, as with \
+            --sort-keys, and an error found after output began leaves that output written. \
             Exit status: 0 done, 1 invalid input (any invalid line with --lines), 2 usage or I/O errors.
             """ + " " + ExitStatus.outputFailures
     )
@@ -30,6 +33,9 @@ struct Fmt: ParsableCommand {
     @Flag(name: .long, help: "Read JSON Lines (one document per line) and write one compact document per line.")
     var lines = false
 
+    @Flag(name: .long, help: "Format the document as it is read, in constant memory whatever its size (strings and numbers written from their values).")
+    var stream = false
+
     @Argument(help: "The file to read; '-' reads standard input.")
     var path: String
 
@@ -37,6 +43,8 @@ struct Fmt: ParsableCommand {
         if compact && indent != nil { throw ValidationError("--compact and --indent exclude each other") }
         if let indent, indent < 0 || indent > 16 { throw ValidationError("--indent must be between 0 and 16") }
         if lines && indent != nil { throw ValidationError("--lines writes one compact document per line: --indent does not apply") }
+        if stream && lines { throw ValidationError("--stream formats one document; --lines already reads line by line") }
+        if stream && sortKeys { throw ValidationError("--stream writes members in the order they arrive: --sort-keys needs whole objects") }
     }
 
     func run() throws {
@@ -45,6 +53,8 @@ struct Fmt: ParsableCommand {
         do {
             if lines {
                 try formatLines(writer)
+            } else if stream {
+                _ = try streamDocument(path, into: EventCopier(writer: writer))
             } else {
                 try formatDocument(writer)
             }
@@ -97,5 +107,15 @@ struct Fmt: ParsableCommand {
             try writer.close()
             throw ExitCode(ExitStatus.invalid)
         }
+    }
+}
+
+/// Copies each event of the push parser to the writer (`fmt --stream`).
+private struct EventCopier: JSONEventHandler {
+    let writer: JSONStreamWriter
+
+    func handle(_ event: JSONEvent) throws -> JSONWalkDecision {
+        try writer.write(event)
+        return .continue
     }
 }

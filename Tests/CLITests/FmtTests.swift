@@ -49,6 +49,32 @@ struct FmtTests {
         #expect(result.stdout == #"{"B":1.5,"a":"é","b":{"y":[{"p":2,"q":1}],"z":1}}"# + "\n")
     }
 
+    @Test("--stream formats as the input arrives: the same layout, strings and numbers from their values")
+    func streamed() throws {
+        let compact = try tapejson(["fmt", "--stream", "--compact", "-"], stdin: Array(Self.document.utf8))
+        #expect(compact.status == 0, "\(compact.stderr)")
+        #expect(compact.stdout == #"{"b":[1,-2000,{"x":"café /"}],"a":{},"c":[],"d":null}"# + "\n")
+        // Many windows' worth from a file (more than the push parser's 4 MiB window), numbers beyond 64
+        // bits kept: the same text as the in-memory path wherever the input holds no escapes, fractions
+        // or exponents.
+        var big = "{\"big\": 123456789012345678901234567890, \"rows\": ["
+        for i in 0..<120_000 { big += (i == 0 ? "" : ", ") + "{\"id\": \(i), \"name\": \"row \(i)\", \"ok\": \(i % 2 == 0)}" }
+        big += "]}"
+        try withTemporaryFile(Array(big.utf8)) { path in
+            for layout in [["--compact"], ["--indent", "2"]] {
+                let streamed = try tapejson(["fmt", "--stream"] + layout + [path])
+                let whole = try tapejson(["fmt"] + layout + [path])
+                #expect(streamed.status == 0 && whole.status == 0, "\(streamed.stderr)")
+                #expect(streamed.stdout == whole.stdout)
+            }
+        }
+        let invalid = try tapejson(["fmt", "--stream", "-"], stdin: Array("[1,\n 2,,3]".utf8))
+        #expect(invalid.status == 1)
+        #expect(invalid.stderr.contains("-:2:4:"), "\(invalid.stderr)")
+        let usage = try tapejson(["fmt", "--stream", "--sort-keys", "-"], stdin: Array("[]".utf8))
+        #expect(usage.status == 2)
+    }
+
     @Test("--lines: one compact line per valid line, invalid lines reported with their line, status 1")
     func lines() throws {
         let input = "{\"b\": 1, \"a\": [1, 2]}\n\n{bad\n[ true ]\n"

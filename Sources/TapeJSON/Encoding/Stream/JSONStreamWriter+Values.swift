@@ -69,7 +69,7 @@ extension JSONStreamWriter {
     }
 
     /// A number literal as it is.
-    private func writeLiteral(_ text: UnsafeBufferPointer<UInt8>) throws {
+    func writeLiteral(_ text: UnsafeBufferPointer<UInt8>) throws {
         try beforeValue()
         out.append(text)
         try afterValue()
