@@ -418,8 +418,8 @@ struct ItemSplitter {
 
     var source: any ByteSource
     let blockSize: Int
-    /// The pointer's tokens; nil when no value is wanted (the document is only checked).
-    let tokens: [[UInt8]]?
+    /// The pointer's tokens.
+    let tokens: [[UInt8]]
     let pointer: String
     let envelopeParser: SimdParser
     /// The most bytes of a checked container held before the walker enters it instead (its values are
@@ -464,7 +464,7 @@ struct ItemSplitter {
     private var memoOffset = 0
     private var memoColumn = 1
 
-    init(source: any ByteSource, blockSize: Int, tokens: [[UInt8]]?, pointer: String, envelopeParser: SimdParser,
+    init(source: any ByteSource, blockSize: Int, tokens: [[UInt8]], pointer: String, envelopeParser: SimdParser,
          window: Int = 16 << 20, runBytes: Int = 0) {
         self.source = source
         self.blockSize = blockSize
@@ -572,7 +572,7 @@ struct ItemSplitter {
     private func nextValuePath() -> PathMatch {
         // The frames from the root down to here must all be on the path (they were only pushed if so),
         // and the next value's own key or index must match the token at this depth.
-        guard let tokens, stack.last?.onPath != false else { return .elsewhere }
+        guard stack.last?.onPath != false else { return .elsewhere }
         let level = stack.count
         if level > tokens.count { return .elsewhere }
         if level > 0 {
@@ -722,7 +722,7 @@ struct ItemSplitter {
         // on the pointer's path are kept, to be compared with its tokens. Printable ASCII without escapes
         // is its own text; anything else is parsed (checked and unescaped).
         let frame = stack[stack.count - 1]
-        let compared = tokens.map { frame.onPath && !frame.holdsItems && stack.count <= $0.count } ?? false
+        let compared = frame.onPath && !frame.holdsItems && stack.count <= tokens.count
         if span.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) {
             if compared { stack[stack.count - 1].key = Array(span.dropFirst().dropLast()) }
             return nil
@@ -795,7 +795,7 @@ struct ItemSplitter {
                 }
                 position += 1
             case .walk:
-                if tokens != nil && bufferOffset + position == 0 && count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB
+                if bufferOffset + position == 0 && count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB
                     && bytes[2] == 0xBF {
                     position = 3
                     continue
@@ -883,7 +883,7 @@ struct ItemSplitter {
                 return failAtEnd(.emptyInput)
             }
             phase = .done
-            if itemsFound || tokens == nil { return nil }
+            if itemsFound { return nil }
             let at = bufferOffset + count
             return .pointerError(JSONItemPointerError(pointer: pointer, offset: at, line: line, column: column(at: at),
                                                       foundScalar: false))
