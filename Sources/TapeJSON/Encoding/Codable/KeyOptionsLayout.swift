@@ -29,16 +29,16 @@ struct KeyConventions {
     static let numberMarkerScalar = Unicode.Scalar(0xFDD1)!
     static let numberMarker = String(Character(numberMarkerScalar))
 
-    let delimiter: String?
-    let flat: String?
-    let optionalArrayElements: String?
-    let arrayMapping: String?
+    /// The options as the decoder reads them (empty prefixes and delimiters off), so that both
+    /// directions agree on what a key names.
+    let syntax: KeyPathSyntax
+    var delimiter: String? { syntax.delimiter }
+    var flat: String? { syntax.flat }
+    var optionalArrayElements: String? { syntax.optionalArrayElements }
+    var arrayMapping: String? { syntax.arrayMapping }
 
     init(_ options: TapeJSONDecoder.KeyOptions) {
-        delimiter = options.delimiter.flatMap { $0.isEmpty ? nil : $0 }
-        flat = options.flat
-        optionalArrayElements = options.optionalArrayElements.flatMap { $0.isEmpty ? nil : $0 }
-        arrayMapping = options.arrayMapping.flatMap { $0.isEmpty ? nil : $0 }
+        syntax = KeyPathSyntax(options)
     }
 
     /// Whether `key` names a convention (and is written marked in the first pass).
