@@ -157,6 +157,34 @@ struct ReadmeExamplesTests {
         #expect(summary.lines == 4 && summary.documents == 3 && summary.invalid == 1)
     }
 
+    @Test func itemsWithEnvelope() throws {
+        struct Record: Decodable, Sendable { let eventName: String }
+        struct TopLevelFields: JSONEventHandler {
+            var fields: [String: String] = [:]
+            var key = ""
+            mutating func handle(_ event: JSONEvent) throws -> JSONWalkDecision {
+                switch event {
+                case .key(let name): key = name.string
+                case .string(let value): fields[key] = value.string
+                case .int(let value): fields[key] = String(value)
+                case .startObject where key.isEmpty: break            // the envelope itself
+                case .startObject, .startArray: return .skipChildren  // nested members, and the items' array
+                default: break
+                }
+                return .continue
+            }
+        }
+        let trail = #"{"version": 2, "meta": {"host": "a"}, "Records": [{"eventName": "Get"}, {"eventName": "Put"}], "digest": "abc"}"#
+        let records = JSONItemStream(bytes: Array(trail.utf8), pointer: "/Records")
+        var envelope = TopLevelFields()
+        var names: [String] = []
+        try records.decode(Record.self, using: TapeJSONDecoder(), envelope: &envelope) { record, _ in
+            names.append(record.eventName)
+        }
+        #expect(names == ["Get", "Put"])
+        #expect(envelope.fields == ["version": "2", "digest": "abc"])
+    }
+
     // MARK: - JSONSerialization drop-in
 
     @Test func serialization() throws {

@@ -129,7 +129,6 @@ struct ErrorLocator {
     }
 
     private func readNumber(_ i: inout Int) -> (JSONError.Kind, Int)? {
-        let start = i
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
         guard i < bytes.count else { return (.unexpectedEndOfInput, i) }
         guard isDigit(i) else { return (.invalidNumber, i) }

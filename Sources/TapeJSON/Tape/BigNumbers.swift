@@ -166,3 +166,29 @@ extension NumberLocator {
         return result.count == offsets.count ? result : nil
     }
 }
+
+extension SimdParser {
+    /// Parses `span` (padded) as `parse(_:padded:)` does and, when simdjson rejects a number as out of its
+    /// range, parses again with the big numbers as placeholders (see `BigNumbers`) and returns their texts
+    /// (copied into the table) with the tape. On failure returns the code simdjson gave for `span` itself.
+    func parseReadingBigNumbers(_ span: UnsafeRawBufferPointer) -> Result<(tape: Tape, bigNumbers: BigNumbers?), SimdErrorCode> {
+        switch parse(span, padded: true) {
+        case .success(let tape):
+            return .success((tape, nil))
+        case .failure(let code):
+            guard code == .number || code == .numberOutOfRange, let rewritten = BigNumbers.rewrite(span) else {
+                return .failure(code)
+            }
+            return rewritten.copy.withUnsafeBytes { copy in
+                guard case .success(let tape) = parse(copy, padded: false),
+                      let indexes = NumberLocator.tapeIndexes(ofNumbersAt: rewritten.numbers.map(\.lowerBound),
+                                                              in: copy.bindMemory(to: UInt8.self))
+                else { return .failure(code) }
+                let texts = zip(indexes, rewritten.numbers).map { index, range in
+                    (tapeIndex: index, text: UnsafeRawBufferPointer(rebasing: span[range]))
+                }
+                return .success((tape, BigNumbers(texts: texts)))
+            }
+        }
+    }
+}

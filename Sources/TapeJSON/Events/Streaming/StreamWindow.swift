@@ -397,22 +397,12 @@ final class StreamWindow {
 
     /// Parses a span (padded) with simdjson, reading numbers it cannot hold as `JSONParser` does.
     private func parse(_ span: UnsafeRawBufferPointer, with parser: SimdParser) -> (Tape, BigNumbers?)? {
-        switch parser.parse(span, padded: true) {
-        case .success(let tape):
-            return (tape, nil)
+        switch parser.parseReadingBigNumbers(span) {
+        case .success(let parsed):
+            return parsed
         case .failure(let code):
             failureCode = code
-            guard code == .number || code == .numberOutOfRange, let rewritten = BigNumbers.rewrite(span) else { return nil }
-            return rewritten.copy.withUnsafeBytes { copy -> (Tape, BigNumbers?)? in
-                guard case .success(let tape) = parser.parse(copy, padded: false),
-                      let indexes = NumberLocator.tapeIndexes(ofNumbersAt: rewritten.numbers.map(\.lowerBound),
-                                                              in: copy.bindMemory(to: UInt8.self))
-                else { return nil }
-                let texts = zip(indexes, rewritten.numbers).map { index, range in
-                    (tapeIndex: index, text: UnsafeRawBufferPointer(rebasing: span[range]))
-                }
-                return (tape, BigNumbers(texts: texts))
-            }
+            return nil
         }
     }
 
