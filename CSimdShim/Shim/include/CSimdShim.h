@@ -120,21 +120,16 @@ typedef struct tj_scan_state {
     bool escaped;
 } tj_scan_state;
 
-/// Scans `buf[from ..< len]` for the separator that ends a JSON value (a `,`, `]` or `}` outside
-/// strings, with no container of the value open), 64 bytes at a time with vector compares (SSE2; a
-/// plain loop elsewhere). Returns its index, or `len` when the buffer ends first (`state` then says
-/// where the scan stands). `*newlines` receives the number of `\n` bytes scanned and `*last_newline`
-/// the index of the last of them. `buf` must have 64 readable bytes past `len`. Only separators are
-/// found: the value's grammar is checked by the parser afterwards.
+/// Scans `buf[from ..< len]` for the separator that ends a JSON value, or the elements of an array or
+/// object (a `,`, `]` or `}` outside strings, with no container of the value open), 64 bytes at a time
+/// with the widest vector compares the CPU has (AVX-512, AVX2, SSE2; a plain loop elsewhere). Returns its
+/// index, or `len` when the buffer ends first (`state` then says where the scan stands). Deep inside a
+/// value, a block whose closes cannot bring the nesting back to 0 is passed over with a popcount, so a
+/// large value costs little more than reading it. When `newlines` is not NULL it receives the number of
+/// `\n` bytes scanned and `*last_newline` the index of the last of them. `buf` must have 64 readable
+/// bytes past `len`. Only separators are found: the value's grammar is checked by the parser afterwards.
 size_t tj_scan_to_separator(const uint8_t *buf, size_t from, size_t len, tj_scan_state *state, size_t *newlines,
                             size_t *last_newline);
-
-/// What `tj_scan_to_separator` does, for the streaming parser: the index of the next separator after the
-/// elements of an array or object from `from` (a `,`, `]` or `}` outside strings with no container of the
-/// element open), or `len` with `state` saying where the scan stands. Deep inside an element, a block of
-/// 64 bytes whose closes cannot bring the depth back to 0 is passed over with a popcount, so a large
-/// element costs little more than reading it. Needs 64 readable bytes past `len`.
-size_t tj_stream_scan(const uint8_t *buf, size_t from, size_t len, tj_scan_state *state);
 
 /// A run of complete items found by `tj_find_item_run`.
 typedef struct tj_item_run {
@@ -163,8 +158,8 @@ void tj_find_item_run(const uint8_t *buf, size_t from, size_t len, size_t max_by
 /// readable bytes past `len`.
 size_t tj_item_separators(const uint8_t *buf, size_t len, uint32_t *positions, uint32_t *newlines, size_t capacity);
 
-/// Makes the run scans and the scalar count use their portable code (SSE2) even where AVX-512 is
-/// available, so that tests cover both on any machine. Not for use while scans run on other threads.
+/// Makes the byte scans (`tj_scan_to_separator`, the run scans and the scalar count) use their portable
+/// code (SSE2) even where AVX2 or AVX-512 is available, so that tests cover both on any machine. Not for use while scans run on other threads.
 void tj_use_portable_scans(bool portable);
 
 /// The number of Unicode scalars that start in `buf[0 ..< len]` (bytes that are not UTF-8 continuation

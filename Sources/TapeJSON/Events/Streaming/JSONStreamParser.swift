@@ -28,7 +28,7 @@
 /// string into the parser's string buffer, which the next batch reuses.
 ///
 /// **How it works.** Bytes are held in a window. Inside an array or object, the shim's vector scan
-/// (`tj_stream_scan`, 64 bytes at a time) finds where its complete elements (or members) end; all of
+/// (`tj_scan_to_separator`, 64 bytes at a time) finds where its complete elements (or members) end; all of
 /// them that have arrived are parsed by one simdjson call (the byte before the first is briefly written as `[` or `{`,
 /// the separator after the last as `]` or `}`) and their events walked off the tape. A value still
 /// incomplete after `window` bytes is entered instead, when it is an array or object: its start event is

@@ -309,7 +309,7 @@ final class StreamWindow {
     private func acceptElements<H: JSONEventHandler>(final: Bool, _ handler: inout H) throws -> Bool {
         var closer = -1
         while scanPosition < count {
-            let end = tj_stream_scan(buffer, scanPosition, count, &scanState)
+            let end = tj_scan_to_separator(buffer, scanPosition, count, &scanState, nil, nil)
             if end >= count {
                 scanPosition = count
                 break
