@@ -3,7 +3,7 @@
 #   make test    runs the test suite, then runs it again under AddressSanitizer (the views into a
 #                document's buffers are checked for out-of-bounds and use-after-free reads there); the plain
 #                run also streams a generated document larger than 4 GiB through JSONStreamParser
-#                (TAPEJSON_STREAM_4GIB=1: about 35 s in a debug build, too slow under the sanitizer)
+#                (TAPEJSON_STREAM_4GIB=1: about 20 s in a debug build, too slow under the sanitizer)
 # Both install simdjson first when the machine lacks it (Debian: libsimdjson-dev, as root).
 # Not part of set-up, and not run by CI:
 #   make test-tsan   runs the tests that share work across threads (parallel JSON Lines, shards, one
