@@ -101,22 +101,10 @@ public final class JSONItemStream {
     func read(countOnly: Bool, _ body: (borrowing JSONLine) throws -> JSONLineError?,
               onInvalidItem: (JSONLineError) throws -> Void,
               envelope: (any EnvelopeEventReceiver)? = nil) throws -> JSONLinesSummary {
-        let tokens = try JSONPointerTokens.parse(pointer)
-        var source: any ByteSource
-        switch input {
-        case .memory(let bytes): source = MemorySource(bytes: bytes)
-        case .descriptor(let fd, let name): source = try FileDescriptorSource(fd: fd, path: name)
-        case .file(let path): source = try FileDescriptorSource(path: path)
-        }
-        let itemDepth = max(1, options.maxDepth - tokens.count - 1)
-        var runs = try ItemRunParser(itemDepth: itemDepth, maxDocumentSize: options.maxDocumentSize)
-        let parser = runs.itemParser
-        let envelopeParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: options.maxDepth)
-        var splitter = ItemSplitter(source: source, blockSize: max(options.chunkSize, 4096), tokens: tokens,
-                                    pointer: pointer, envelopeParser: envelopeParser, window: window,
-                                    runBytes: runBytes)
-        splitter.envelope = envelope
+        var splitter = try makeSplitter(blockSize: options.chunkSize, runBytes: runBytes, envelope: envelope)
         defer { splitter.release() }
+        var runs = try ItemRunParser(itemDepth: itemDepth(splitter), maxDocumentSize: options.maxDocumentSize)
+        let parser = runs.itemParser
         var summary = JSONLinesSummary()
         let policy = options.errorPolicy
         let owner = parser as AnyObject
@@ -302,6 +290,27 @@ public final class JSONItemStream {
         }, onInvalidItem: onInvalidItem, envelope: envelope)
     }
 
+    /// The walker over this reader's input, reading blocks of `blockSize` bytes (at least 4 KiB).
+    private func makeSplitter(blockSize: Int, runBytes: Int,
+                              envelope: (any EnvelopeEventReceiver)?) throws -> ItemSplitter {
+        let tokens = try JSONPointerTokens.parse(pointer)
+        let source: any ByteSource
+        switch input {
+        case .memory(let bytes): source = MemorySource(bytes: bytes)
+        case .descriptor(let fd, let name): source = try FileDescriptorSource(fd: fd, path: name)
+        case .file(let path): source = try FileDescriptorSource(path: path)
+        }
+        let envelopeParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: options.maxDepth)
+        var splitter = ItemSplitter(source: source, blockSize: max(blockSize, 4096), tokens: tokens, pointer: pointer,
+                                    envelopeParser: envelopeParser, window: window, runBytes: runBytes)
+        splitter.envelope = envelope
+        return splitter
+    }
+
+    /// The deepest nesting an item may have: what `maxDepth` leaves below the pointer and the items'
+    /// container.
+    private func itemDepth(_ splitter: ItemSplitter) -> Int { max(1, options.maxDepth - splitter.tokens.count - 1) }
+
     /// The parallel pass: an `ItemChunker` on the calling thread, `JSONLines.runParallel` for the rest.
     private func parallel<State, T: Sendable>(jobs: Int, ordered: Bool, countOnly: Bool,
                                               makeState: @escaping @Sendable () -> State,
@@ -310,26 +319,14 @@ public final class JSONItemStream {
                                               onInvalidItem: (JSONLineError) throws -> Void,
                                               onProgress: (JSONLinesSummary) -> Void,
                                               envelope: (any EnvelopeEventReceiver)? = nil) throws -> JSONLinesSummary {
-        let tokens = try JSONPointerTokens.parse(pointer)
-        var source: any ByteSource
-        switch input {
-        case .memory(let bytes): source = MemorySource(bytes: bytes)
-        case .descriptor(let fd, let name): source = try FileDescriptorSource(fd: fd, path: name)
-        case .file(let path): source = try FileDescriptorSource(path: path)
-        }
-        let envelopeParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: options.maxDepth)
         // Runs small enough that workers finish together and results leave while still in cache.
         let runLimit = runBytes == 0 ? 0 : min(runBytes, _isPOD(T.self) ? 512 << 10 : 64 << 10)
         // Read blocks a few runs long: what is read is scanned and copied into chunks while still in
         // the cache (4 MiB blocks made the reading thread, the one serial part, a third slower).
         let block = runLimit == 0 ? options.chunkSize : min(options.chunkSize, max(4 * runLimit, 64 << 10))
-        var splitter = ItemSplitter(source: source, blockSize: max(block, 4096), tokens: tokens,
-                                    pointer: pointer, envelopeParser: envelopeParser, window: window,
-                                    runBytes: runLimit)
-        splitter.envelope = envelope
+        let splitter = try makeSplitter(blockSize: block, runBytes: runLimit, envelope: envelope)
         var chunker: any ChunkSource = ItemChunker(splitter: splitter, pool: ChunkPool(keep: 10 * jobs),
-                                                   itemDepth: max(1, options.maxDepth - tokens.count - 1),
-                                                   shard: try shardRange())
+                                                   itemDepth: itemDepth(splitter), shard: try shardRange())
         defer { chunker.release() }
         return try JSONLines.runParallel(jobs: jobs, ordered: ordered, options: options, chunker: &chunker,
                                          numbering: nil, countOnly: countOnly, inFlightPerJob: 8, helpReserve: jobs,

@@ -270,6 +270,60 @@ final class ValueBuffer<T>: @unchecked Sendable {
 
 /// A worker's delivered value buffers still to free, freed value by value as the worker makes new ones
 /// (see `WorkQueue.work`). The buffer being freed is worked on through a `Cursor` of locals.
+/// A worker's writes of one chunk's values, through locals rather than the buffer's properties (no class
+/// access per value), each followed by the freeing of one value of a buffer delivered earlier, so that a
+/// worker frees what it made a value at a time, in step with its work.
+struct ChunkValueWriter<T> {
+    private let values: ValueBuffer<T>
+    private var base: UnsafeMutablePointer<T>
+    private var capacity: Int
+    /// Values written so far (an error records how many values precede it).
+    private(set) var count = 0
+    private var freeing: SpentValues<T>.Cursor
+
+    init(_ values: ValueBuffer<T>, freeing spent: SpentValues<T>) {
+        self.values = values
+        base = values.base
+        capacity = values.capacity
+        freeing = spent.start()
+    }
+
+    /// Writes what `transform` makes of `item` (at `line` and `offset`), or records the error it throws as
+    /// a bad item, then frees one spent value.
+    @inline(__always)
+    mutating func add<State>(_ item: borrowing JSONLine, line: Int, offset: Int,
+                             transform: (inout State, borrowing JSONLine) throws -> T, state: inout State,
+                             into result: inout ChunkResult<T>, spent: inout SpentValues<T>,
+                             spare: inout [ValueBuffer<T>]) {
+        do {
+            let value = try transform(&state, item)
+            if count == capacity {
+                values.count = count
+                values.grow()
+                base = values.base
+                capacity = values.capacity
+            }
+            (base + count).initialize(to: consume value)
+            count += 1
+            result.lines.append(line)
+        } catch {
+            result.errors.append((count, JSONLineError(line: line, column: 1, offset: offset, underlying: error), false))
+        }
+        if freeing.next < freeing.end {
+            (freeing.base + freeing.next).deinitialize(count: 1)
+            freeing.next += 1
+        } else if freeing.end > 0 {
+            freeing = spent.finish(freeing, into: &spare)
+        }
+    }
+
+    /// The chunk is done: the buffer learns its count, and `spent` where freeing stands.
+    func finish(spent: SpentValues<T>) {
+        values.count = count
+        spent.pause(freeing)
+    }
+}
+
 struct SpentValues<T> {
     /// Where freeing stands in the current buffer: values `next ..< end` at `base` are still to free.
     struct Cursor {
@@ -608,48 +662,24 @@ struct ChunkWorker<WorkerState, T: Sendable> {
                                   state workerState: inout WorkerState, freeing spentValues: inout SpentValues<T>,
                                   spare spareValues: inout [ValueBuffer<T>]) {
         let owner = parser.batchParser as AnyObject
-        let values = result.values
-        var valueBase = values.base
-        var valueCapacity = values.capacity
-        var valueCount = 0
+        var writer = ChunkValueWriter(result.values, freeing: spentValues)
         var counted = 0
-        var freeing = spentValues.start()
         _ = parser.scan(run, countOnly: countOnly) { outcome in
             switch outcome {
             case .counted(let n):
                 counted += n
             case .invalid(let error, let index):
-                result.errors.append((valueCount, JSONLineError(error, elementIndex: index), true))
+                result.errors.append((writer.count, JSONLineError(error, elementIndex: index), true))
             case .item(let tape, let raw, let line, let offset, let index):
                 let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: raw.count,
                                     index: index, owner: owner)
-                do {
-                    let value = try transform(&workerState, item)
-                    if valueCount == valueCapacity {
-                        values.count = valueCount
-                        values.grow()
-                        valueBase = values.base
-                        valueCapacity = values.capacity
-                    }
-                    (valueBase + valueCount).initialize(to: consume value)
-                    valueCount += 1
-                    result.lines.append(line)
-                } catch {
-                    result.errors.append((valueCount, JSONLineError(line: line, column: 1, offset: offset,
-                                                                    underlying: error), false))
-                }
-                if freeing.next < freeing.end {
-                    (freeing.base + freeing.next).deinitialize(count: 1)
-                    freeing.next += 1
-                } else if freeing.end > 0 {
-                    freeing = spentValues.finish(freeing, into: &spareValues)
-                }
+                writer.add(item, line: line, offset: offset, transform: transform, state: &workerState,
+                           into: &result, spent: &spentValues, spare: &spareValues)
             }
             return true
         }
-        values.count = valueCount
         result.counted = counted
-        spentValues.pause(freeing)
+        writer.finish(spent: spentValues)
     }
 
     /// The per-line loop of `process`, over parameters rather than `self`'s properties (no property
@@ -663,11 +693,7 @@ struct ChunkWorker<WorkerState, T: Sendable> {
         let base = UnsafeRawPointer(chunk.base) - chunk.baseOffset
         var index = chunk.baseIndex
         // The buffers are used through locals in the per-line closure (no class access per line).
-        let values = result.values
-        var valueBase = values.base
-        var valueCapacity = values.capacity
-        var valueCount = 0
-        var freeing = spentValues.start()
+        var writer = ChunkValueWriter(result.values, freeing: spentValues)
         _ = scanner.scan(chunk) { outcome in
             switch outcome {
             case .document(let tape, let line, let offset, let length):
@@ -675,35 +701,15 @@ struct ChunkWorker<WorkerState, T: Sendable> {
                                     lineNumber: line, offset: offset, length: length, index: index,
                                     owner: owner, origin: origin)
                 index += 1
-                do {
-                    let value = try transform(&workerState, item)
-                    if valueCount == valueCapacity {
-                        values.count = valueCount
-                        values.grow()
-                        valueBase = values.base
-                        valueCapacity = values.capacity
-                    }
-                    (valueBase + valueCount).initialize(to: consume value)
-                    valueCount += 1
-                    result.lines.append(line)
-                } catch {
-                    result.errors.append((valueCount, JSONLineError(line: line, column: 1, offset: offset,
-                                                                    underlying: error), false))
-                }
-                if freeing.next < freeing.end {
-                    (freeing.base + freeing.next).deinitialize(count: 1)
-                    freeing.next += 1
-                } else if freeing.end > 0 {
-                    freeing = spentValues.finish(freeing, into: &spareValues)
-                }
+                writer.add(item, line: line, offset: offset, transform: transform, state: &workerState,
+                           into: &result, spent: &spentValues, spare: &spareValues)
             case .invalid(let error):
                 index += 1
-                result.errors.append((valueCount, JSONLineError(error), true))
+                result.errors.append((writer.count, JSONLineError(error), true))
             }
             return true
         }
-        values.count = valueCount
-        spentValues.pause(freeing)
+        writer.finish(spent: spentValues)
         return index
     }
 }
