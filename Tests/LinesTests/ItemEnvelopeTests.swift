@@ -263,6 +263,19 @@ struct ItemEnvelopeTests {
         #expect(items == 0)
     }
 
+    @Test("a shard's handler sees the envelope up to the end of its range; the last shard's sees all of it")
+    func shards() throws {
+        let expected = try expectedEvents(Self.document, "/Records")
+        var all = 0
+        for index in 0..<3 {
+            var recorder = EnvelopeRecorder()
+            all += try reader(Self.document, "/Records").shard(index, of: 3).forEach({ _ in }, envelope: &recorder).documents
+            #expect(Array(expected.prefix(recorder.events.count)) == recorder.events)
+            if index == 2 { #expect(recorder.events == expected) }
+        }
+        #expect(all == 7)
+    }
+
     @Test("without a handler the items are the same (the envelope costs nothing when not asked for)")
     func sameItemsWithAndWithout() throws {
         var with: [String] = []

@@ -19,6 +19,9 @@ extension JSONItemStream {
     /// while the items keep coming (throw from `body` to stop reading). An error in the envelope goes
     /// through the error policy as in `forEach(_:onInvalidItem:)`; the events stop where it is.
     ///
+    /// A shard (`shard(_:of:)`) walks the envelope from the document's start to the end of its range, so
+    /// its handler sees the events up to there: ask one shard, the last, for the whole envelope.
+    ///
     /// `envelope` is updated in place when the call returns or throws.
     @discardableResult
     public func forEach<Envelope: JSONEventHandler>(_ body: (borrowing JSONLine) throws -> Void,
