@@ -161,20 +161,4 @@ struct BigNumberTests {
         #expect(throws: (any Error).self) { try TapeJSONSerialization.jsonObject(with: Data("[1e400]".utf8)) }
         #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data("[1e400]".utf8)) }
     }
-
-    @Test("JSON Lines: a line with a big number is reported as an invalid line, at the number")
-    func jsonLinesLimit() throws {
-        // Not yet read through BigNumbers (the line reader parses with simdjson's parse_many): listed
-        // in the README's deliberate differences.
-        let input = Array("[1]\n[2, 100000000000000000000]\n[3]\n".utf8)
-        var errors: [JSONLineError] = []
-        var valid = 0
-        try JSONLines(bytes: input, options: JSONLinesOptions(errorPolicy: .report)).forEach({ _ in valid += 1 },
-                                                                                          onInvalidLine: { errors.append($0) })
-        #expect(valid == 2)
-        #expect(errors.count == 1)
-        #expect(errors.first?.line == 2)
-        #expect((errors.first?.underlying as? JSONError)?.kind == .numberOutOfRange)
-        #expect(errors.first?.column == 5)
-    }
 }

@@ -143,7 +143,7 @@ func describe(_ key: any CodingKey) -> String {
 /// Decodes `json` as `T` with Foundation's `JSONDecoder` and with `TapeJSONDecoder`, configured alike,
 /// and expects the same value, or the same error (case, coding path, message).
 ///
-/// `notFitPath` allows deliberate difference 1: where Foundation reports a number that does not fit
+/// `notFitPath` allows deliberate difference 2 (README): where Foundation reports a number that does not fit
 /// as invalid JSON with an empty path, TapeJSON must report "does not fit" at `notFitPath`.
 func expectSameDecoding<T: Decodable & Equatable>(
     _ type: T.Type, json: String, setup: Setup = Setup(), compareMessages: Bool = true,

@@ -63,7 +63,7 @@ struct ScalarDifferentialTests {
     ]
 
     /// Every number type with every literal, except 3.4e38 for 128-bit integers: it fits them, but
-    /// Foundation's Decimal path says it does not (deliberate difference 4, tested on its own).
+    /// Foundation's Decimal path says it does not (deliberate difference 5 in the README, tested on its own).
     static let numberCases: [(ScalarType, String)] = ScalarType.allCases
         .filter { $0 != .string && $0 != .bool }
         .flatMap { type in numberLiterals.map { (type, $0) } }

@@ -276,6 +276,72 @@ struct ItemEnvelopeTests {
         #expect(all == 7)
     }
 
+    /// A random JSON text: nested containers, keys and strings with escapes and separators inside them,
+    /// numbers simdjson cannot hold, blanks and newlines anywhere.
+    static func randomValue(_ random: inout Seeded, depth: Int) -> String {
+        let blank = { (random: inout Seeded) in random.pick(["", " ", "\n", "\n  ", "\t"]) }
+        let scalars = ["0", "-1.5e3", "true", "false", "null", #""a,b]c}""#, #""q\"],{""#, #""é😀""#, #""\u00e9\n""#,
+                       "123456789012345678901234567890", "12345678901234567", #""""#]
+        let keys = [#""a""#, #""b""#, #""x/y""#, #""~z""#, #""a\"b""#, #""\u00e9""#, #""""#, #""k]""#]
+        let kind = depth >= 4 ? 0 : random.below(3)
+        switch kind {
+        case 1:
+            let n = random.below(5)
+            let elements = (0..<n).map { _ in blank(&random) + randomValue(&random, depth: depth + 1) + blank(&random) }
+            return "[" + elements.joined(separator: ",") + "]"
+        case 2:
+            var used: Set<String> = []
+            var members: [String] = []
+            for _ in 0..<random.below(5) {
+                let key = random.pick(keys)
+                if !used.insert(key).inserted { continue }   // keys unique: pointers name one member
+                members.append(blank(&random) + key + blank(&random) + ":" + blank(&random)
+                               + randomValue(&random, depth: depth + 1) + blank(&random))
+            }
+            return "{" + members.joined(separator: ",") + "}"
+        default:
+            return random.pick(scalars)
+        }
+    }
+
+    /// The pointers to every array and object in `value`.
+    static func containerPointers(_ value: JSONValue, _ here: String = "") -> [String] {
+        switch value.kind {
+        case .array:
+            return [here] + value.elements.enumerated().flatMap { containerPointers($1, here + "/\($0)") }
+        case .object:
+            return [here] + value.members.flatMap { member in
+                let token = member.key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+                return containerPointers(member.value, here + "/" + token)
+            }
+        default:
+            return []
+        }
+    }
+
+    @Test("random documents at every container pointer: the same items and envelope events as the document read whole",
+          arguments: 0..<8)
+    func randomDocuments(seed: Int) throws {
+        var random = Seeded(state: UInt64(seed) &* 104_729 &+ 17)
+        for _ in 0..<25 {
+            let text = "{" + #""head": "# + Self.randomValue(&random, depth: 1) + #", "body": "#
+                + Self.randomValue(&random, depth: 0) + "}"
+            let whole = try JSONDocument(parsing: Array(text.utf8))
+            for pointer in Self.containerPointers(whole.root) {
+                let value = try #require(try whole.value(atPointer: pointer))
+                let items = value.kind == .array ? value.elements.map(\.jsonText) : value.members.map(\.value.jsonText)
+                let expected = try expectedEvents(text, pointer)
+                let way = random.pick(Self.readers)
+                var recorder = EnvelopeRecorder()
+                var streamed: [String] = []
+                try reader(text, pointer, chunkSize: way.chunkSize, window: way.window, runBytes: way.runBytes)
+                    .forEach({ streamed.append($0.document.root.jsonText) }, envelope: &recorder)
+                #expect(streamed == items, "seed \(seed), \(pointer), \(way): \(text)")
+                #expect(recorder.events == expected, "seed \(seed), \(pointer), \(way): \(text)")
+            }
+        }
+    }
+
     @Test("without a handler the items are the same (the envelope costs nothing when not asked for)")
     func sameItemsWithAndWithout() throws {
         var with: [String] = []

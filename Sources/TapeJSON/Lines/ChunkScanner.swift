@@ -2,8 +2,9 @@ import CSimdShim
 
 /// What the scanner found on one line.
 enum LineOutcome {
-    /// A valid document; its tape is valid until the scanner moves on.
-    case document(Tape, line: Int, offset: Int, length: Int)
+    /// A valid document; its tape is valid until the scanner moves on. `bigNumbers` holds the texts of
+    /// the numbers simdjson cannot hold (a line read alone, after `parse_many` stopped at it).
+    case document(Tape, line: Int, offset: Int, length: Int, bigNumbers: BigNumbers?)
     /// An invalid line; the error's offset, line and column are absolute in the input.
     case invalid(JSONError)
 }
@@ -113,7 +114,8 @@ struct ChunkScanner {
                 let isContainer = rootTag == TapeTag.startObject.rawValue || rootTag == TapeTag.startArray.rawValue
                 if isContainer && offset + length <= lineEnd && isBlank(bytes, offset + length, lineEnd) {
                     guard try visit(.document(tape, line: line, offset: baseOffset + offset,
-                                              length: contentEnd(bytes, offset, lineEnd) - offset)) else { return false }
+                                              length: contentEnd(bytes, offset, lineEnd) - offset, bigNumbers: nil))
+                    else { return false }
                     next = lineEnd + 1
                     line += 1
                 } else {
@@ -132,15 +134,20 @@ struct ChunkScanner {
                 if !isBlank(bytes, next, stop) {
                     let slice = UnsafeRawBufferPointer(start: bytes + next, count: stop - next)
                     let outcome: LineOutcome
+                    // A line `parse_many` stopped at because of a number it cannot hold is valid JSON: the
+                    // stream resumes after it as after a bad line.
+                    var holdsBigNumbers = false
                     if stop - next > maxDocumentSize {
                         // Reported where the line starts, as for a line the chunker skipped unread.
                         let excerpt = SourceLocation.printable(UnsafeBufferPointer(start: bytes + next, count: min(24, stop - next)))
                         outcome = .invalid(JSONError(kind: .documentTooLarge, offset: baseOffset + next, line: line,
                                                      column: 1, excerpt: excerpt))
                     } else {
-                        switch lineParser.parse(slice, padded: true) {
-                        case .success(let tape):
-                            outcome = .document(tape, line: line, offset: baseOffset + next, length: stop - next)
+                        switch lineParser.parseReadingBigNumbers(slice) {
+                        case .success(let parsed):
+                            holdsBigNumbers = parsed.bigNumbers != nil
+                            outcome = .document(parsed.tape, line: line, offset: baseOffset + next, length: stop - next,
+                                                bigNumbers: parsed.bigNumbers)
                         case .failure(let code):
                             var error = JSONError(simdjson: code, input: slice, maxDepth: lineParser.maxDepth)
                             error.offset += baseOffset + next
@@ -153,7 +160,7 @@ struct ChunkScanner {
                     guard try visit(outcome) else { return false }
                     next = lineEnd + 1
                     line += 1
-                    if failed && stopAfterFirstError { return true }
+                    if (failed || holdsBigNumbers) && stopAfterFirstError { return true }
                 } else {
                     next = lineEnd + 1
                     line += 1

@@ -13,7 +13,8 @@ struct ItemRunParser {
     /// What a run yields, item by item (or at once when only counting).
     enum Outcome {
         /// A valid item: its tape (valid until the next outcome), its bytes, where it starts and its index.
-        case item(Tape, raw: UnsafeRawBufferPointer, line: Int, offset: Int, index: Int)
+        /// `bigNumbers` holds the texts of the numbers simdjson cannot hold (an item parsed alone).
+        case item(Tape, raw: UnsafeRawBufferPointer, line: Int, offset: Int, index: Int, bigNumbers: BigNumbers?)
         /// An invalid item, located in the input.
         case invalid(JSONError, index: Int)
         /// `n` valid items counted without being handed out (counting only).
@@ -65,7 +66,8 @@ struct ItemRunParser {
             let own = relocate(tape, from: element, to: next)
             element = next
             let raw = UnsafeRawBufferPointer(start: bytes + start, count: end - start)
-            guard try visit(.item(own, raw: raw, line: line, offset: run.offset + start, index: run.firstIndex + k))
+            guard try visit(.item(own, raw: raw, line: line, offset: run.offset + start, index: run.firstIndex + k,
+                                  bigNumbers: nil))
             else { return false }
         }
         return true
@@ -92,10 +94,11 @@ struct ItemRunParser {
                                          index: index)) else { return false }
                 continue
             }
-            switch itemParser.parse(span, padded: true) {
-            case .success(let tape):
+            switch itemParser.parseReadingBigNumbers(span) {
+            case .success(let parsed):
                 let outcome: Outcome = countOnly
-                    ? .counted(1) : .item(tape, raw: span, line: line, offset: run.offset + start, index: index)
+                    ? .counted(1) : .item(parsed.tape, raw: span, line: line, offset: run.offset + start, index: index,
+                                          bigNumbers: parsed.bigNumbers)
                 guard try visit(outcome) else { return false }
             case .failure(let code):
                 let error = JSONError(item: span, delimited: delimited, code: code, maxDepth: itemParser.maxDepth)

@@ -132,10 +132,10 @@ public final class JSONItemStream {
                 let batchOwner = runs.batchParser as AnyObject
                 _ = try runs.scan(run, countOnly: countOnly) { outcome in
                     switch outcome {
-                    case .item(let tape, let raw, let line, let offset, let index):
+                    case .item(let tape, let raw, let line, let offset, let index, let bigNumbers):
                         summary.lines += 1
                         let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: raw.count,
-                                            index: index, owner: batchOwner)
+                                            index: index, owner: batchOwner, bigNumbers: bigNumbers)
                         if let failure = try body(item) { try reject(failure) } else { summary.documents += 1 }
                     case .invalid(let error, let index):
                         summary.lines += 1
@@ -153,13 +153,13 @@ public final class JSONItemStream {
                                              elementIndex: index))
                     continue reading
                 }
-                switch parser.parse(bytes, padded: true) {
-                case .success(let tape):
+                switch parser.parseReadingBigNumbers(bytes) {
+                case .success(let parsed):
                     if countOnly {
                         summary.documents += 1
                     } else {
-                        let item = JSONLine(tape: tape, raw: bytes, lineNumber: line, offset: offset, length: bytes.count,
-                                            index: index, owner: owner)
+                        let item = JSONLine(tape: parsed.tape, raw: bytes, lineNumber: line, offset: offset,
+                                            length: bytes.count, index: index, owner: owner, bigNumbers: parsed.bigNumbers)
                         if let failure = try body(item) { try reject(failure) } else { summary.documents += 1 }
                     }
                 case .failure(let code):

@@ -33,14 +33,17 @@ public struct JSONLine: ~Escapable {
     /// What keeps the tape's memory alive (the worker's parser); not retained here, since a line cannot
     /// outlive the callback in which its owner is alive.
     unowned(unsafe) let owner: AnyObject
+    /// The texts of the numbers simdjson cannot hold (see `BigNumbers`), nil for almost every line.
+    let bigNumbers: BigNumbers?
     /// For a line read by a parallel worker: where its chunk starts in line numbers (nil when the stored
     /// line number and index are absolute). Not retained, like `owner`.
     unowned(unsafe) let origin: ChunkOrigin?
 
     @_lifetime(borrow owner)
     init(tape: Tape, raw: UnsafeRawBufferPointer, lineNumber: Int, offset: Int, length: Int, index: Int,
-         owner: borrowing AnyObject, origin: ChunkOrigin? = nil) {
+         owner: borrowing AnyObject, origin: ChunkOrigin? = nil, bigNumbers: BigNumbers? = nil) {
         self.tape = tape
+        self.bigNumbers = bigNumbers
         self.raw = raw
         self.owner = copy owner
         self.origin = origin
@@ -53,7 +56,7 @@ public struct JSONLine: ~Escapable {
     /// An owned copy of this line's document (its tape and strings, about the size of the line), which
     /// may be kept after the callback returns.
     public var document: JSONDocument {
-        JSONDocument(storage: DocumentStorage(copying: tape))
+        JSONDocument(storage: DocumentStorage(copying: tape, bigNumbers: bigNumbers))
     }
 
     /// The line's bytes as read (without its line ending).
@@ -66,7 +69,8 @@ public struct JSONLine: ~Escapable {
     public var events: JSONEventReader {
         @_lifetime(copy self)
         get {
-            let reader = JSONEventReader(tape: tape, start: Tape.rootIndex, end: tape.count - 1)
+            var reader = JSONEventReader(tape: tape, start: Tape.rootIndex, end: tape.count - 1)
+            reader.bigNumbers = bigNumbers
             return _overrideLifetime(reader, copying: self)
         }
     }

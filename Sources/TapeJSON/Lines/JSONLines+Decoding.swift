@@ -11,7 +11,7 @@ extension JSONLine {
     public func decode<T: Decodable>(_ type: T.Type, using decoder: TapeJSONDecoder) throws -> T {
         try decoder.withWorkspace { workspace in
             try DecodingSession.decodeRoot(type, tape: tape, owner: owner, source: raw,
-                                           workspace: workspace)
+                                           workspace: workspace, bigNumbers: bigNumbers)
         }
     }
 
@@ -22,7 +22,7 @@ extension JSONLine {
         // The owner is the worker's own parser: no reference count shared between threads. The tape
         // lives in a batch buffer that the next batch overwrites.
         return try DecodingSession.decodeRoot(type, tape: tape, owner: owner, source: raw,
-                                              workspace: workspace)
+                                              workspace: workspace, bigNumbers: bigNumbers)
     }
 }
 

@@ -670,9 +670,9 @@ struct ChunkWorker<WorkerState, T: Sendable> {
                 counted += n
             case .invalid(let error, let index):
                 result.errors.append((writer.count, JSONLineError(error, elementIndex: index), true))
-            case .item(let tape, let raw, let line, let offset, let index):
+            case .item(let tape, let raw, let line, let offset, let index, let bigNumbers):
                 let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: raw.count,
-                                    index: index, owner: owner)
+                                    index: index, owner: owner, bigNumbers: bigNumbers)
                 writer.add(item, line: line, offset: offset, transform: transform, state: &workerState,
                            into: &result, spent: &spentValues, spare: &spareValues)
             }
@@ -696,10 +696,10 @@ struct ChunkWorker<WorkerState, T: Sendable> {
         var writer = ChunkValueWriter(result.values, freeing: spentValues)
         _ = scanner.scan(chunk) { outcome in
             switch outcome {
-            case .document(let tape, let line, let offset, let length):
+            case .document(let tape, let line, let offset, let length, let bigNumbers):
                 let item = JSONLine(tape: tape, raw: UnsafeRawBufferPointer(start: base + offset, count: length),
                                     lineNumber: line, offset: offset, length: length, index: index,
-                                    owner: owner, origin: origin)
+                                    owner: owner, origin: origin, bigNumbers: bigNumbers)
                 index += 1
                 writer.add(item, line: line, offset: offset, transform: transform, state: &workerState,
                            into: &result, spent: &spentValues, spare: &spareValues)

@@ -270,10 +270,10 @@ struct ChunkProcessor {
             lines += 1
             var failure: JSONLineError?
             switch outcome {
-            case .document(let tape, let line, let offset, let length):
+            case .document(let tape, let line, let offset, let length, let bigNumbers):
                 let item = JSONLine(tape: tape, raw: UnsafeRawBufferPointer(start: base + offset, count: length),
                                     lineNumber: line, offset: offset, length: length, index: documents + invalid,
-                                    owner: owner)
+                                    owner: owner, bigNumbers: bigNumbers)
                 failure = try body(item)
                 if failure == nil { documents += 1 }
             case .invalid(let error):
