@@ -342,6 +342,63 @@ struct ItemEnvelopeTests {
         }
     }
 
+    @Test("random documents with one or two bytes changed: valid ones give the items read whole, invalid ones fail where the document read whole fails",
+          arguments: 0..<4)
+    func mutatedDocuments(seed: Int) throws {
+        var random = Seeded(state: UInt64(seed) &* 7_777 &+ 3)
+        for round in 0..<250 {
+            var text = Array(("{" + #""head": "# + Self.randomValue(&random, depth: 1) + #", "body": "#
+                + Self.randomValue(&random, depth: 0) + "}").utf8)
+            for _ in 0...random.below(2) {
+                let i = random.below(text.count)
+                switch random.below(3) {
+                case 0: text[i] = random.pick(Array("{}[],:\"\\ 0a-e\n".utf8))
+                case 1: text.remove(at: i)
+                default: text.insert(random.pick(Array("{}[],:\"\\ 1".utf8)), at: i)
+                }
+            }
+            let whole = try? JSONDocument(parsing: text)
+            var wholeError: JSONError? = nil
+            if whole == nil {
+                do { _ = try JSONDocument(parsing: text) } catch { wholeError = error }
+            }
+            for pointer in ["/body", "", "/head"] {
+                let way = random.pick(Self.readers)
+                let stream = JSONItemStream(bytes: text, pointer: pointer,
+                                            options: JSONLinesOptions(errorPolicy: .report, chunkSize: way.chunkSize))
+                stream.window = way.window
+                stream.runBytes = way.runBytes
+                var items: [String] = []
+                var errors: [JSONLineError] = []
+                var thrown: (any Error)? = nil
+                do {
+                    try stream.forEach({ items.append($0.document.root.jsonText) }, onInvalidItem: { errors.append($0) })
+                } catch {
+                    thrown = error
+                }
+                let context = "seed \(seed) round \(round) \(pointer) \(way): \(String(decoding: text, as: UTF8.self).debugDescription)"
+                if let whole {
+                    guard let value = try whole.value(atPointer: pointer), value.kind == .array || value.kind == .object else {
+                        #expect(thrown is JSONItemPointerError, "\(context)")
+                        continue
+                    }
+                    let expected = value.kind == .array ? value.elements.map(\.jsonText) : value.members.map(\.value.jsonText)
+                    #expect(errors.isEmpty && thrown == nil && items == expected, "\(context)")
+                } else if let wholeError {
+                    // The first error is where the document read whole fails (its kind may differ next
+                    // to a number simdjson cannot hold, which the item path reads on its own); or the
+                    // pointer names a scalar before it.
+                    guard let first = errors.first else {
+                        #expect(thrown is JSONItemPointerError, "\(context): accepted")
+                        continue
+                    }
+                    #expect(first.offset == wholeError.offset && first.line == wholeError.line
+                            && first.column == wholeError.column, "\(context): \(first) against \(wholeError)")
+                }
+            }
+        }
+    }
+
     @Test("without a handler the items are the same (the envelope costs nothing when not asked for)")
     func sameItemsWithAndWithout() throws {
         var with: [String] = []

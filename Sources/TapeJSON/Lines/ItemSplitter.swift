@@ -343,7 +343,7 @@ struct ItemSplitter {
             }
             phase = .done
             let located = JSONError(item: span, delimited: delimited(span, end: end), code: code,
-                                    maxDepth: envelopeParser.maxDepth)
+                                    maxDepth: envelopeParser.maxDepth, inContainer: !stack.isEmpty)
             return .envelopeError(located.shifted(byOffset: offset, line: valueLine, column: valueColumn), index: nil)
         }
     }
@@ -520,7 +520,32 @@ struct ItemSplitter {
             let piece = try finishValue(at: count)
             phase = .done
             return piece ?? failAtEnd(.unexpectedEndOfInput)
-        case .inValue, .inKey:
+        case .inValue where purpose == .item:
+            // An item cut off by the end: an error inside it is reported where it lies, as the document
+            // read whole reports it (a quote or escape out of place makes the scan run to the end).
+            let end = trimmedEnd(count)
+            let span = UnsafeRawBufferPointer(start: buffer + valueStart, count: end - valueStart)
+            if case .failure(let code) = envelopeParser.parseReadingBigNumbers(span) {
+                let located = JSONError(item: span, delimited: span, code: code, maxDepth: envelopeParser.maxDepth)
+                    .shifted(byOffset: bufferOffset + valueStart, line: valueLine, column: valueColumn)
+                if located.offset < bufferOffset + end {
+                    phase = .done
+                    return .envelopeError(located, index: index)
+                }
+            }
+            return failAtEnd(.unexpectedEndOfInput)
+        case .inKey:
+            // A key cut off by the end: a control character in it is reported where it lies.
+            let span = UnsafeRawBufferPointer(start: buffer + valueStart, count: count - valueStart)
+            do {
+                _ = try JSONParser.shared.parse(bytes: span)
+            } catch where error.offset < span.count && error.kind != .unexpectedEndOfInput {
+                phase = .done
+                return .envelopeError(error.shifted(byOffset: bufferOffset + valueStart, line: valueLine,
+                                                    column: valueColumn), index: nil)
+            } catch {}
+            return failAtEnd(.unexpectedEndOfInput)
+        case .inValue:
             return failAtEnd(.unexpectedEndOfInput)
         case .walk:
             if !stack.isEmpty { return failAtEnd(.unexpectedEndOfInput) }

@@ -352,12 +352,16 @@ extension JSONItemStream {
 extension JSONError {
     /// The error in a value cut from a larger document, located in the value alone; one found at its
     /// very end (`nul` where `null` was meant) is located again with the separator after it, so that it
-    /// reads as in the whole document (an invalid literal, not an end of input).
-    init(item: UnsafeRawBufferPointer, delimited: UnsafeRawBufferPointer, code: SimdErrorCode, maxDepth: Int) {
+    /// reads as in the whole document (an invalid literal, not an end of input). Inside a container
+    /// (`inContainer`, every item), more after the value is an unexpected character there, as the
+    /// whole document reports it, not content after a document.
+    init(item: UnsafeRawBufferPointer, delimited: UnsafeRawBufferPointer, code: SimdErrorCode, maxDepth: Int,
+         inContainer: Bool = true) {
         self.init(simdjson: code, input: item, maxDepth: maxDepth)
         if kind == .unexpectedEndOfInput || kind == .emptyInput, offset == item.count, delimited.count > item.count {
             self.init(simdjson: code, input: delimited, maxDepth: maxDepth)
         }
+        if inContainer && kind == .trailingContent { kind = .unexpectedCharacter }
     }
 }
 
