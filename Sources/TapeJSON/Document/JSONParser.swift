@@ -104,7 +104,7 @@ public final class JSONParser: Sendable {
 
     /// The rare path for numbers simdjson rejects as out of range (see `BigNumbers`): parses the copy of
     /// the input in which they are placeholders, and keeps their texts with the document. When the copy
-    /// fails too, the error is located in the copy (same offsets) and reported against the input.
+    /// fails too, the error is located in the input.
     private func parseWithBigNumbers(_ bytes: UnsafeRawBufferPointer, rewritten: (copy: [UInt8], numbers: [Range<Int>]),
                                      parser: SimdParser) throws(JSONError) -> JSONDocument {
         let outcome: Result<DocumentStorage, JSONError> = rewritten.copy.withUnsafeBytes { copy in
@@ -120,8 +120,9 @@ public final class JSONParser: Sendable {
                 return .success(DocumentStorage(tape: tape, parser: parser, pool: pool,
                                                 bigNumbers: BigNumbers(texts: texts)))
             case .failure(let code):
-                let located = JSONError(simdjson: code, input: copy, maxDepth: pool.maxDepth)
-                return .failure(JSONError(kind: located.kind, offset: located.offset, in: bytes))
+                // Located in the input itself, as the streaming readers locate it (in the copy, the
+                // spaces after a placeholder made `1e400{` an unexpected `{` rather than a bad number).
+                return .failure(JSONError(simdjson: code, input: bytes, maxDepth: pool.maxDepth))
             }
         }
         switch outcome {
