@@ -339,8 +339,8 @@ public final class TapeJSONDecoder: Sendable {
             if workspace.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
                 return try decodeWithoutBraces(body, root)
             }
-            let document = try parse(body, padded: padded)
-            return try root(document.storage, body)
+            let storage = try parse(body, padded: padded)
+            return try root(storage, body)
         case .transcode(let encoding, let bomLength):
             guard var text = String(bytes: bytes[bomLength...], encoding: encoding) else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -354,8 +354,8 @@ public final class TapeJSONDecoder: Sendable {
                 if workspace.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
                     return try decodeWithoutBraces(body, root)
                 }
-                let document = try parse(body, padded: false)
-                return try root(document.storage, body)
+                let storage = try parse(body, padded: false)
+                return try root(storage, body)
             }
         }
     }
@@ -423,10 +423,10 @@ public final class TapeJSONDecoder: Sendable {
         }
     }
 
-    private func parse(_ bytes: UnsafeRawBufferPointer, padded: Bool) throws -> JSONDocument {
+    private func parse(_ bytes: UnsafeRawBufferPointer, padded: Bool) throws -> DocumentStorage {
         do {
-            if padded { return try parser.parse(paddedBytes: bytes) }
-            return try parser.parse(bytes: bytes)
+            if padded { return try parser.parseStorage(bytes, padded: true) }
+            return try parser.parseStorage(unpadded: bytes)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [],
