@@ -75,7 +75,8 @@ import Synchronization
 ///   more than parsing it.
 /// - A key lookup starts at the key the previous lookup in the same object found, so keys read in
 ///   document order cost one comparison each. An absent key costs one scan of the object; after that
-///   the object's key lengths are known and most other absent keys return at once.
+///   the object's key lengths are known and most other absent keys return at once (under
+///   `.convertFromSnakeCase` and `.convertFromAnyCase`, what the scan learnt of the keys' spellings).
 /// - A keyed container costs one small allocation, like Foundation's; it holds its decoder, so a
 ///   container kept after `init(from:)` keeps working and frees its document when it is released.
 /// - Arrays of `String`, `Double`, `Int`, `Int64`, `Int32`, `UInt8`, `UInt64`, `Float` and `Bool`,
