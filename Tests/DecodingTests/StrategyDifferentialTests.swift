@@ -72,6 +72,38 @@ struct StrategyDifferentialTests {
         expectSameDecoding(KeyedProbe.self, json: json, setup: Self.snakeCase)
     }
 
+    /// Optional keys first, so that the first lookup in each object misses: later lookups then go
+    /// through the screening bits the miss recorded (`SnakeCaseConversion.screeningBit`).
+    struct SnakeScreening: Decodable, Equatable {
+        var missingFirst: Int?
+        var alsoMissing: String?
+        var userName: String?
+        var _private: Int?
+        var trailing_: Int?
+        var httpStatus: Int?
+        var aB: Int?
+        var naïveKey: Int?
+        var tags: [String]?
+        var host: String?
+        var missingLast: Bool?
+    }
+
+    @Test("convertFromSnakeCase after a miss in the object", arguments: [
+        #"{"user_name":"a","_private":1,"trailing_":2,"HTTP_STATUS":3,"a__b":4,"host":"h"}"#,
+        #"{"host":"h","a__b":4,"HTTP_status":3,"trailing_":2,"_private":1,"USER_NAME":"a"}"#,
+        #"{"user_name":"a","naïve_key":5,"tags":["t"]}"#,
+        #"{"naïve_key":5,"user_name":"a"}"#,
+        #"{"userName":"camel","httpStatus":7,"aB":8}"#,
+        #"{"__user_name__":"kept underscores","_":1,"":2,"user_name":"b"}"#,
+        #"{"missing_first":1,"also_missing":"x","missing_last":true}"#,
+        #"{}"#,
+    ])
+    func snakeCaseAfterMiss(json: String) {
+        expectSameDecoding(SnakeScreening.self, json: json, setup: Self.snakeCase)
+        expectSameDecoding([SnakeScreening].self, json: "[\(json),\(json),{\"host\":\"other\"},\(json)]",
+                           setup: Self.snakeCase)
+    }
+
     @Test("custom key strategy")
     func customKeys() {
         let upper = Setup(keys: .custom { path in

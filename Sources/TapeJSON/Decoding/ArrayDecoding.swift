@@ -9,7 +9,8 @@ protocol ArrayDecoding {
 
 extension Array: ArrayDecoding where Element: Decodable {
     static func decodeArray(from session: DecodingSession) throws -> [Element] {
-        switch session.workspace.kind(of: Element.self) {
+        let kind = session.workspace.kind(of: Element.self)
+        switch kind {
         case .string: return unsafeBitCast(try session.decodeScalarArray(String.self) { session.string(at: $0) }, to: [Element].self)
         case .double: return unsafeBitCast(try session.decodeScalarArray(Double.self) { session.double(at: $0) }, to: [Element].self)
         case .int: return unsafeBitCast(try session.decodeIntegerArray(Int.self), to: [Element].self)
@@ -19,13 +20,14 @@ extension Array: ArrayDecoding where Element: Decodable {
         case .int32: return unsafeBitCast(try session.decodeIntegerArray(Int32.self), to: [Element].self)
         case .uint8: return unsafeBitCast(try session.decodeIntegerArray(UInt8.self), to: [Element].self)
         case .uint64: return unsafeBitCast(try session.decodeIntegerArray(UInt64.self), to: [Element].self)
-        default: return try decodeElements(from: session)
+        default: return try decodeElements(from: session, kind: kind)
         }
     }
 
     /// The general case: each element through `decodeNested`, decoded straight into the array's
-    /// storage (appending would copy each element, field by field, from unspecialised code).
-    private static func decodeElements(from session: DecodingSession) throws -> [Element] {
+    /// storage (appending would copy each element, field by field, from unspecialised code). `kind` is
+    /// `Element`'s, looked up once for all the elements.
+    private static func decodeElements(from session: DecodingSession, kind: DecodedTypeKind) throws -> [Element] {
         let tape = session.tape
         let start = session.valueIndex
         guard tape.tagByte(start) == TapeTag.startArray.rawValue else {
@@ -39,8 +41,9 @@ extension Array: ArrayDecoding where Element: Decodable {
         return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             var i = start + 1
             while i < endWord {
-                let value = try session.decodeNested(Element.self, at: i, parentDepth: depth,
-                                                     component: .index(initialized))
+                let value = try session.withValue(at: i, parentDepth: depth, component: .index(initialized)) {
+                    try session.decodeCurrent(Element.self, kind: kind, framePushed: true)
+                }
                 (buffer.baseAddress.unsafelyUnwrapped + initialized).initialize(to: consume value)
                 initialized += 1
                 i = tape.skip(i)

@@ -226,7 +226,13 @@ final class DecodingSession: Decoder {
     /// date errors).
     @inline(__always)
     func decodeCurrent<T: Decodable>(_ type: T.Type, framePushed: Bool = false) throws -> T {
-        switch workspace.kind(of: type) {
+        try decodeCurrent(type, kind: workspace.kind(of: type), framePushed: framePushed)
+    }
+
+    /// `decodeCurrent` with `T`'s kind already looked up (array elements share one lookup).
+    @inline(__always)
+    func decodeCurrent<T: Decodable>(_ type: T.Type, kind: DecodedTypeKind, framePushed: Bool) throws -> T {
+        switch kind {
         // The type passed in, not `T`: `decode(Employee.self as Person.Type, ...)` builds an Employee.
         case .plain: return try type.init(from: self)
         case .array(let arrayType): return try decodeArray(arrayType, as: type)

@@ -5,7 +5,9 @@ struct KeyCursor {
     var object: UInt32
     var next: UInt32
     /// Bit `n` set: some key is `n` bytes long (bit 62: 62 bytes or more). Bit 63 marks the set as
-    /// recorded; 0 means not recorded yet.
+    /// recorded; 0 means not recorded yet. Under `.convertFromSnakeCase` bits 0...62 are the keys'
+    /// `SnakeCaseConversion.screeningBit`s instead, and under `.convertFromAnyCase` only bit 63 is
+    /// used (the cursor's `KeyLimits` are recorded).
     var lengths: UInt64
 
     static let lengthsRecorded: UInt64 = 1 << 63

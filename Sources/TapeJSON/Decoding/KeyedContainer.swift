@@ -17,6 +17,17 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The workspace's `KeyMemo` table for `Key`, when it has one.
     let keyMemo: UnsafeMutablePointer<KeyMemo.Entry>?
 
+    // Inlined into the `MadeKeyedContainer` witness that `KeyedContainerFactory` calls, which then
+    // writes the fields in place instead of copying a temporary.
+    @inline(__always)
+    init(session: DecodingSession, start: Int, endWord: Int, depth: Int, keyMemo: UnsafeMutablePointer<KeyMemo.Entry>?) {
+        self.session = session
+        self.start = start
+        self.endWord = endWord
+        self.depth = depth
+        self.keyMemo = keyMemo
+    }
+
     var codingPath: [any CodingKey] { session.path(depth: depth, valueIndex: start) }
 
     /// The coding path of the value under `key`, for errors.

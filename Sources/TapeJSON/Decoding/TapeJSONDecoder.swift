@@ -75,7 +75,8 @@ import Synchronization
 ///   more than parsing it.
 /// - A key lookup starts at the key the previous lookup in the same object found, so keys read in
 ///   document order cost one comparison each. An absent key costs one scan of the object; after that
-///   the object's key lengths are known and most other absent keys return at once.
+///   the object's key lengths are known and most other absent keys return at once (under
+///   `.convertFromSnakeCase` and `.convertFromAnyCase`, what the scan learnt of the keys' spellings).
 /// - A keyed container costs one small allocation, like Foundation's; it holds its decoder, so a
 ///   container kept after `init(from:)` keeps working and frees its document when it is released.
 /// - Arrays of `String`, `Double`, `Int`, `Int64`, `Int32`, `UInt8`, `UInt64`, `Float` and `Bool`,
@@ -339,8 +340,8 @@ public final class TapeJSONDecoder: Sendable {
             if workspace.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
                 return try decodeWithoutBraces(body, root)
             }
-            let document = try parse(body, padded: padded)
-            return try root(document.storage, body)
+            let storage = try parse(body, padded: padded)
+            return try root(storage, body)
         case .transcode(let encoding, let bomLength):
             guard var text = String(bytes: bytes[bomLength...], encoding: encoding) else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
@@ -354,8 +355,8 @@ public final class TapeJSONDecoder: Sendable {
                 if workspace.assumesTopLevelDictionary, !Self.startsWithBrace(body) {
                     return try decodeWithoutBraces(body, root)
                 }
-                let document = try parse(body, padded: false)
-                return try root(document.storage, body)
+                let storage = try parse(body, padded: false)
+                return try root(storage, body)
             }
         }
     }
@@ -423,10 +424,10 @@ public final class TapeJSONDecoder: Sendable {
         }
     }
 
-    private func parse(_ bytes: UnsafeRawBufferPointer, padded: Bool) throws -> JSONDocument {
+    private func parse(_ bytes: UnsafeRawBufferPointer, padded: Bool) throws -> DocumentStorage {
         do {
-            if padded { return try parser.parse(paddedBytes: bytes) }
-            return try parser.parse(bytes: bytes)
+            if padded { return try parser.parseStorage(bytes, padded: true) }
+            return try parser.parseStorage(unpadded: bytes)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [],

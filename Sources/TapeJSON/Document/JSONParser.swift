@@ -38,8 +38,7 @@ public final class JSONParser: Sendable {
     /// Parses bytes that may have no padding after them (simdjson copies them into a padded buffer,
     /// unless the bytes end early enough in their memory page to be read past safely).
     public func parse(bytes: UnsafeRawBufferPointer) throws(JSONError) -> JSONDocument {
-        let padded = bytes.baseAddress.map { PaddingCheck.pageHasRoom(after: $0 + bytes.count, count: bytes.count) } ?? false
-        return try parse(bytes, padded: padded)
+        JSONDocument(storage: try parseStorage(unpadded: bytes))
     }
 
     /// Parses bytes followed by at least `SIMDImplementation.padding` readable bytes (of any value),
@@ -86,13 +85,25 @@ public final class JSONParser: Sendable {
     }
 
     func parse(_ bytes: UnsafeRawBufferPointer, padded: Bool) throws(JSONError) -> JSONDocument {
+        JSONDocument(storage: try parseStorage(bytes, padded: padded))
+    }
+
+    /// Parses bytes that may have no padding after them into a document's storage (the decoder's
+    /// path, which needs no `JSONDocument` around it).
+    func parseStorage(unpadded bytes: UnsafeRawBufferPointer) throws(JSONError) -> DocumentStorage {
+        let padded = bytes.baseAddress.map { PaddingCheck.pageHasRoom(after: $0 + bytes.count, count: bytes.count) } ?? false
+        return try parseStorage(bytes, padded: padded)
+    }
+
+    /// Parses `bytes` into a document's storage: the tape in a pooled simdjson parser's buffers.
+    func parseStorage(_ bytes: UnsafeRawBufferPointer, padded: Bool) throws(JSONError) -> DocumentStorage {
         if bytes.count > pool.maxCapacity {
             throw JSONError(kind: .documentTooLarge, offset: pool.maxCapacity, in: bytes)
         }
         let parser = try pool.take()
         switch parser.parse(bytes, padded: padded) {
         case .success(let tape):
-            return JSONDocument(storage: DocumentStorage(tape: tape, parser: parser, pool: pool))
+            return DocumentStorage(tape: tape, parser: parser, pool: pool)
         case .failure(let code):
             if code == .number || code == .numberOutOfRange, let rewritten = BigNumbers.rewrite(bytes) {
                 return try parseWithBigNumbers(bytes, rewritten: rewritten, parser: parser)
@@ -106,7 +117,7 @@ public final class JSONParser: Sendable {
     /// the input in which they are placeholders, and keeps their texts with the document. When the copy
     /// fails too, the error is located in the input.
     private func parseWithBigNumbers(_ bytes: UnsafeRawBufferPointer, rewritten: (copy: [UInt8], numbers: [Range<Int>]),
-                                     parser: SimdParser) throws(JSONError) -> JSONDocument {
+                                     parser: SimdParser) throws(JSONError) -> DocumentStorage {
         let outcome: Result<DocumentStorage, JSONError> = rewritten.copy.withUnsafeBytes { copy in
             switch parser.parse(copy, padded: rewritten.copy.capacity - copy.count >= Simd.padding) {
             case .success(let tape):
@@ -127,7 +138,7 @@ public final class JSONParser: Sendable {
         }
         switch outcome {
         case .success(let storage):
-            return JSONDocument(storage: storage)
+            return storage
         case .failure(let error):
             pool.give(parser)
             throw error
