@@ -164,7 +164,7 @@ extension EncodingCore {
             if value.isFinite {
                 out.appendDouble(value)
             } else {
-                try writeNonConforming(value, path: path() + [TapeCodingKey(index: i)])
+                try writeNonConforming(value, path: path() + [ElementCodingKey(index: i)])
             }
         }
         closeArray(array.isEmpty)
