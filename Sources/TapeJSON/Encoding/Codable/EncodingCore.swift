@@ -68,6 +68,7 @@ final class EncodingCore {
     @exclusivity(unchecked) var fallback = false
     @exclusivity(unchecked) var pendingError: (any Error)?
     @exclusivity(unchecked) var keyCache = ConvertedKeyCache()
+    let specialTypes = SpecialTypes()
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var order: [Int] = []
 
