@@ -98,19 +98,9 @@ struct JSONByteOutput: ~Copyable {
 
     /// For each byte, 0 when it is written as is, otherwise the letter after the backslash of its
     /// escape (`u` for the `\u00XX` form). `/` is in the table; writers that keep slashes check it.
-    static let escapes: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256)
-        for byte in 0..<0x20 { table[byte] = UInt8(ascii: "u") }
-        table[0x08] = UInt8(ascii: "b")
-        table[0x09] = UInt8(ascii: "t")
-        table[0x0A] = UInt8(ascii: "n")
-        table[0x0C] = UInt8(ascii: "f")
-        table[0x0D] = UInt8(ascii: "r")
-        table[Int(UInt8(ascii: "\""))] = UInt8(ascii: "\"")
-        table[Int(UInt8(ascii: "\\"))] = UInt8(ascii: "\\")
-        table[Int(UInt8(ascii: "/"))] = UInt8(ascii: "/")
-        return table
-    }()
+    /// A static string (256 ASCII bytes, read through `utf8Start`): an `[UInt8]` global cost a
+    /// `swift_once` check and a retain on every `appendQuoted` call, that is on every key and string.
+    static var escapes: StaticString { "uuuuuuuubtnufruuuuuuuuuuuuuuuuuu\0\0\"\0\0\0\0\0\0\0\0\0\0\0\0/\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\\\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0" }
 
     private static let hexDigits: StaticString = "0123456789abcdef"
 
@@ -144,7 +134,8 @@ struct JSONByteOutput: ~Copyable {
         }
         var i = 0
         var runStart = 0
-        Self.escapes.withUnsafeBufferPointer { table in
+        do {
+            let table = Self.escapes.utf8Start
             while i < n {
                 while i &+ 8 <= n {
                     let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
