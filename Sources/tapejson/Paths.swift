@@ -8,14 +8,26 @@ struct Paths: ParsableCommand {
         discussion: """
             Leaves are strings, numbers, booleans, nulls, and empty objects and arrays. Pointers follow \
             RFC 6901 ('~' is written '~0', '/' is '~1'); the root value alone has the empty pointer. \
-            Exit status: 0 done, 1 invalid input, 2 usage or I/O errors.
+            With --lines the input is JSON Lines (NDJSON, one document per line, blank lines skipped) and \
+            every output line starts with the number of the input line it comes from and a tab \
+            (LINE<TAB>POINTER<TAB>VALUE); an invalid line is reported on standard error and the others \
+            are still printed. \
+            Exit status: 0 done, 1 invalid input (any invalid line with --lines), 2 usage or I/O errors.
             """ + " " + ExitStatus.outputFailures
     )
+
+    @Flag(name: .long, help: "Read JSON Lines (one document per line); prefix each output line with its input line's number and a tab.")
+    var lines = false
 
     @Argument(help: "The file to read; '-' reads standard input.")
     var path: String
 
     func run() throws {
+        if lines {
+            var printer = LeafPrinter()
+            try printLines(path, into: &printer)
+            return
+        }
         // Streamed through the push parser: constant memory whatever the document's size.
         var printer = try streamDocument(path, into: LeafPrinter())
         try printer.out.finish()
@@ -23,7 +35,7 @@ struct Paths: ParsableCommand {
 }
 
 /// Prints `pointer<TAB>value` for every leaf, tracking the pointer through the events.
-private struct LeafPrinter: JSONEventHandler {
+private struct LeafPrinter: LinePrinter {
     /// An open container: where its own pointer ends, its next index, and whether it has had a child.
     struct Frame {
         let isObject: Bool
@@ -36,6 +48,14 @@ private struct LeafPrinter: JSONEventHandler {
     var line = JSONTextWriter()
     var pointer: [UInt8] = []
     var frames: [Frame] = []
+    /// What starts every output line: `LINE<TAB>` with `--lines`, else nothing.
+    var prefix: [UInt8] = []
+
+    mutating func startDocument(line number: Int) {
+        prefix = Array("\(number)\t".utf8)
+        pointer.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+    }
 
     /// A value starts: in an array, its index is its pointer token (an object's key came before).
     private mutating func valueStarts() {
@@ -49,6 +69,7 @@ private struct LeafPrinter: JSONEventHandler {
 
     private mutating func printLeaf(pointerLength: Int, _ write: (inout JSONTextWriter) -> Void) throws {
         line.bytes.removeAll(keepingCapacity: true)
+        line.bytes.append(contentsOf: prefix)
         line.bytes.append(contentsOf: pointer[..<pointerLength])
         line.bytes.append(0x09)
         write(&line)
@@ -88,6 +109,7 @@ private struct LeafPrinter: JSONEventHandler {
             valueStarts()
             var separators = JSONTextWriter.SeparatorState()
             line.bytes.removeAll(keepingCapacity: true)
+            line.bytes.append(contentsOf: prefix)
             line.bytes.append(contentsOf: pointer)
             line.bytes.append(0x09)
             line.write(event, separators: &separators)

@@ -48,3 +48,37 @@ func streamDocument<Handler: JSONEventHandler>(_ path: String, into handler: Han
     }
     return parser.handler
 }
+
+/// A printer of a document's events that can also print JSON Lines: each document's output lines then
+/// start with the input line's number (`paths --lines`, `events --lines`).
+protocol LinePrinter: JSONEventHandler {
+    var out: HeldOutput { get set }
+    /// A new document starts, read from input line `number`: its output lines start `number<TAB>`.
+    mutating func startDocument(line number: Int)
+}
+
+/// Reads the JSON Lines at `path` (`-`: standard input) and hands every valid line's events to
+/// `printer`, each document announced with its line number. Invalid lines are reported on standard
+/// error (`PATH:LINE:COLUMN: message`) and reading goes on; blank lines are skipped. Exits 2 when
+/// the input cannot be read and 1, after printing the valid lines, when a line was invalid.
+func printLines<Printer: LinePrinter>(_ path: String, into printer: inout Printer) throws {
+    let reader = JSONLines(path: path, options: JSONLinesOptions(errorPolicy: .report))
+    let summary: JSONLinesSummary
+    do {
+        summary = try reader.forEach({ line in
+            printer.startDocument(line: line.lineNumber)
+            var events = line.events
+            while let event = events.next() {
+                _ = try printer.handle(event)
+            }
+        }, onInvalidLine: { error in
+            Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
+        })
+    } catch let error as JSONInputError {
+        try printer.out.finish()
+        Diagnostics.error("tapejson: \(error)")
+        throw ExitCode(ExitStatus.usageOrIO)
+    }
+    try printer.out.finish()
+    if summary.invalid > 0 { throw ExitCode(ExitStatus.invalid) }
+}

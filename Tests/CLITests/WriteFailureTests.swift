@@ -79,6 +79,14 @@ struct WriteFailureDocumentTests {
         }
     }
 
+    @Test("events --lines and paths --lines to a full device: exit 2, the message, no signal",
+          arguments: ["events", "paths"])
+    func linesToAFullDevice(_ command: String) throws {
+        try withTemporaryFile(Inputs.manyLines) { path in
+            expectWriteFailure(try run([command, "--lines", path]))
+        }
+    }
+
     @Test("a closed standard output is an I/O error too")
     func closedStandardOutput() throws {
         try withTemporaryFile(Inputs.smallDocument) { path in

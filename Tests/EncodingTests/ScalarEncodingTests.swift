@@ -44,6 +44,39 @@ import TapeJSON
         expectSameAsFoundation(floats)
     }
 
+    /// The encoder writes number text through the runtime's printer straight into its buffer
+    /// (`JSONByteOutput.appendDouble`), not through `description`: the same text as `description`
+    /// without `.0` (Foundation's rule) over many values of every kind: random bit patterns, integers
+    /// (whose zeros the printer leaves to the caller), short decimals, and every power of ten.
+    @Test func numberTextIsDescriptionAtScale() throws {
+        var generator = SystemRandomNumberGenerator()
+        var doubles: [Double] = []
+        for _ in 0..<40_000 {
+            doubles.append(Double(bitPattern: generator.next()))
+            doubles.append(Double(Int.random(in: -1_000_000_000...1_000_000_000, using: &generator)))
+            doubles.append(Double(Int.random(in: -99_999...99_999, using: &generator)) / [10, 100, 1000, 1e6, 3, 7][Int.random(in: 0..<6)])
+        }
+        var power = 1.0
+        for _ in 0..<330 { doubles.append(power); doubles.append(-power * 1.5); power /= 10 }
+        power = 1.0
+        for _ in 0..<310 { doubles.append(power); doubles.append(power + 1); power *= 10 }
+        doubles = doubles.filter(\.isFinite)
+        let floats = doubles.map { Float($0) }.filter(\.isFinite)
+        func expected(_ texts: [String]) -> String {
+            "[" + texts.map { $0.hasSuffix(".0") ? String($0.dropLast(2)) : $0 }.joined(separator: ",") + "]"
+        }
+        let encoder = TapeJSONEncoder()
+        #expect(String(decoding: try encoder.encode(doubles), as: UTF8.self) == expected(doubles.map(\.description)))
+        #expect(String(decoding: try encoder.encode(floats), as: UTF8.self) == expected(floats.map(\.description)))
+        // One at a time, through a keyed container (each number its own write into the buffer).
+        let keyed = doubles.prefix(2000).map { ["n": $0] }
+        let text = String(decoding: try encoder.encode(keyed), as: UTF8.self)
+        #expect(text == "[" + doubles.prefix(2000).map { d in
+            let t = d.description
+            return "{\"n\":" + (t.hasSuffix(".0") ? String(t.dropLast(2)) : t) + "}"
+        }.joined(separator: ",") + "]")
+    }
+
     @Test(arguments: formattings)
     func floatsAsFoundation(_ settings: EncoderSettings) {
         expectSameAsFoundation(Self.floats, settings)

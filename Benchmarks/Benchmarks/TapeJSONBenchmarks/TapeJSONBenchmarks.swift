@@ -22,6 +22,7 @@ let benchmarks: @Sendable () -> Void = {
     registerKeyStrategyBenchmarks()
     registerDateStrategyBenchmarks()
     registerSerializationBenchmarks()
+    registerEncodingBenchmarks()
     registerLinesBenchmarks()
     registerItemBenchmarks()
 }

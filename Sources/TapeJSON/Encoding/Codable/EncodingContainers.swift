@@ -1,25 +1,66 @@
 import Foundation
 
+/// Where a keyed container writes: its object (`level`, `id`) and the slot that opened it. A class so
+/// that a container's `KeyedEncodingContainer` box can be handed out again for the next object of
+/// the same key type at the same depth (see `SlotEncoder.keyedContainer`): the box keeps pointing
+/// at this state and only the state changes.
+final class KeyedContainerState {
+    let core: EncodingCore
+    @exclusivity(unchecked) var slotDepth: Int
+    @exclusivity(unchecked) var level: Int
+    @exclusivity(unchecked) var id: UInt32
+    /// Keys of the nested containers from the slot's encoder to this one.
+    @exclusivity(unchecked) var path: [any CodingKey]
+    @exclusivity(unchecked) var rawKeys: Bool
+    /// The coding path of a container that writes nothing (its slot may be gone by the time it is read).
+    @exclusivity(unchecked) var deadPath: [any CodingKey]?
+
+    init(core: EncodingCore, slotDepth: Int, level: Int, id: UInt32, path: [any CodingKey], rawKeys: Bool,
+         deadPath: [any CodingKey]? = nil) {
+        self.core = core
+        self.slotDepth = slotDepth
+        self.level = level
+        self.id = id
+        self.path = path
+        self.rawKeys = rawKeys
+        self.deadPath = deadPath
+    }
+}
+
 struct TapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: SlotEncoder
-    let level: Int
-    let id: UInt32
-    /// Keys of the nested containers from the encoder to this one.
-    let path: [any CodingKey]
-    let rawKeys: Bool
+    let state: KeyedContainerState
+
+    init(state: KeyedContainerState) { self.state = state }
+
+    init(core: EncodingCore, slotDepth: Int, level: Int, id: UInt32, path: [any CodingKey], rawKeys: Bool) {
+        state = KeyedContainerState(core: core, slotDepth: slotDepth, level: level, id: id, path: path, rawKeys: rawKeys)
+    }
 
     /// A container that writes nothing (the call has stopped writing, see `EncodingCore`).
     static func dead(_ encoder: SlotEncoder) -> Self {
-        Self(encoder: encoder, level: -1, id: 0, path: [], rawKeys: false)
+        Self(state: KeyedContainerState(core: encoder.core, slotDepth: encoder.depth, level: -1, id: 0, path: [],
+                                        rawKeys: false, deadPath: encoder.codingPath))
     }
 
-    @inline(__always) private var core: EncodingCore { encoder.core }
+    @inline(__always) private var core: EncodingCore { state.core }
+    @inline(__always) private var level: Int { state.level }
+    @inline(__always) private var id: UInt32 { state.id }
+    @inline(__always) private var path: [any CodingKey] { state.path }
+    @inline(__always) private var rawKeys: Bool { state.rawKeys }
+    @inline(__always) private var depth: Int { state.slotDepth }
+    /// The slot that opened the container: valid once `core.enter` has let the container write (the
+    /// slot at that depth is then the one that opened this object).
+    @inline(__always) private var encoder: SlotEncoder { core.slots[state.slotDepth] }
 
-    var codingPath: [any CodingKey] { encoder.codingPath + path }
+    var codingPath: [any CodingKey] {
+        if let deadPath = state.deadPath { return deadPath + path }
+        guard state.slotDepth < core.slots.count else { return path }
+        return encoder.codingPath + path
+    }
 
     @inline(__always)
     private func member(_ key: Key) -> Bool {
-        guard core.enter(level: level, id: id, slotDepth: encoder.depth) else { return false }
+        guard core.enter(level: level, id: id, slotDepth: depth) else { return false }
         core.beginMember(level: level, key: key, raw: rawKeys, path: { codingPath })
         return true
     }
@@ -68,16 +109,42 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
     }
 
+    // `encodeIfPresent`: the protocol's default implementations are generic over the container, so
+    // every call through `KeyedEncodingContainer` instantiated `Optional<T>` metadata at run time
+    // (the runtime's metadata cache lookup was 7% of encoding a LogLine, whose optional fields
+    // go through here); these witnesses take the nil case first and write the value directly.
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        switch value {
+        case .some(let value): try encode(value, forKey: key)
+        case .none: return
+        }
+    }
+
     /// Writes the key and then the value; a value that throws is taken back.
     @inline(__always)
     private func encodeThrowing(_ key: Key, _ body: () throws -> Void) throws {
-        guard core.enter(level: level, id: id, slotDepth: encoder.depth) else { return }
+        guard core.enter(level: level, id: id, slotDepth: depth) else { return }
         let mark = core.mark(level: level)
         core.beginMember(level: level, key: key, raw: rawKeys, path: { codingPath })
         do {
             try body()
         } catch {
-            core.rollback(to: mark, level: level, slotDepth: encoder.depth)
+            core.rollback(to: mark, level: level, slotDepth: depth)
             throw error
         }
     }
@@ -85,7 +152,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// A nested container for a key already in this object: Foundation merges into an existing
     /// container of the same kind (the call falls back to it) and traps otherwise (an error here).
     private func keyIsNew(_ key: Key, opening open: UInt8) -> Bool {
-        guard core.enter(level: level, id: id, slotDepth: encoder.depth) else { return false }
+        guard core.enter(level: level, id: id, slotDepth: depth) else { return false }
         guard let existing = core.valueStart(ofExistingKey: key, level: level, raw: rawKeys, path: { codingPath }) else {
             return true
         }
@@ -101,20 +168,20 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
                                                         forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         guard keyIsNew(key, opening: UInt8(ascii: "{")), member(key) else {
-            return KeyedEncodingContainer(TapeKeyedContainer<NestedKey>.dead(encoder))
+            return KeyedEncodingContainer(TapeKeyedContainer<NestedKey>.dead(deadEncoder()))
         }
-        let (nestedLevel, nestedID) = core.openFrame(isObject: true, slotDepth: encoder.depth, codingPath: [])
-        guard nestedLevel >= 0 else { return KeyedEncodingContainer(TapeKeyedContainer<NestedKey>.dead(encoder)) }
+        let (nestedLevel, nestedID) = core.openFrame(isObject: true, slotDepth: depth, codingPath: [])
+        guard nestedLevel >= 0 else { return KeyedEncodingContainer(TapeKeyedContainer<NestedKey>.dead(deadEncoder())) }
         var nestedPath = path
         nestedPath.append(key)
-        return KeyedEncodingContainer(TapeKeyedContainer<NestedKey>(encoder: encoder, level: nestedLevel, id: nestedID,
-                                                                    path: nestedPath, rawKeys: false))
+        return KeyedEncodingContainer(TapeKeyedContainer<NestedKey>(core: core, slotDepth: depth, level: nestedLevel,
+                                                                    id: nestedID, path: nestedPath, rawKeys: false))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        guard keyIsNew(key, opening: UInt8(ascii: "[")), member(key) else { return TapeUnkeyedContainer.dead(encoder) }
-        let (nestedLevel, nestedID) = core.openFrame(isObject: false, slotDepth: encoder.depth, codingPath: [])
-        guard nestedLevel >= 0 else { return TapeUnkeyedContainer.dead(encoder) }
+        guard keyIsNew(key, opening: UInt8(ascii: "[")), member(key) else { return TapeUnkeyedContainer.dead(deadEncoder()) }
+        let (nestedLevel, nestedID) = core.openFrame(isObject: false, slotDepth: depth, codingPath: [])
+        guard nestedLevel >= 0 else { return TapeUnkeyedContainer.dead(deadEncoder()) }
         var nestedPath = path
         nestedPath.append(key)
         return TapeUnkeyedContainer(encoder: encoder, level: nestedLevel, id: nestedID, path: nestedPath)
@@ -128,8 +195,14 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         superEncoder(key: key)
     }
 
+    /// The encoder a dead nested container reports its coding path from.
+    private func deadEncoder() -> SlotEncoder {
+        if state.deadPath == nil && state.slotDepth < core.slots.count { return encoder }
+        return core.deadEncoder()
+    }
+
     private func superEncoder<K: CodingKey>(key: K) -> any Encoder {
-        guard core.enter(level: level, id: id, slotDepth: encoder.depth) else { return core.deadEncoder() }
+        guard core.enter(level: level, id: id, slotDepth: depth) else { return core.deadEncoder() }
         core.beginMember(level: level, key: key, raw: rawKeys, path: { codingPath })
         return core.beginSlot(parent: encoder, path: path, key: key, referencing: true)
     }
@@ -171,7 +244,7 @@ struct TapeUnkeyedContainer: UnkeyedEncodingContainer {
     /// The path to the element being written (its index is the count before it).
     private func elementPath() -> [any CodingKey] {
         var result = codingPath
-        result.append(TapeCodingKey(index: core.frames[level].count - 1))
+        result.append(ElementCodingKey(index: core.frames[level].count - 1))
         return result
     }
 
@@ -210,7 +283,7 @@ struct TapeUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         try encodeThrowing {
             try core.encodeValue(value, parent: encoder, path: path,
-                                 key: TapeCodingKey(index: core.frames[level].count - 1))
+                                 key: ElementCodingKey(index: core.frames[level].count - 1))
         }
     }
 
@@ -233,9 +306,9 @@ struct TapeUnkeyedContainer: UnkeyedEncodingContainer {
         let (nestedLevel, nestedID) = core.openFrame(isObject: true, slotDepth: encoder.depth, codingPath: [])
         guard nestedLevel >= 0 else { return KeyedEncodingContainer(TapeKeyedContainer<NestedKey>.dead(encoder)) }
         var nestedPath = path
-        nestedPath.append(TapeCodingKey(index: index))
-        return KeyedEncodingContainer(TapeKeyedContainer<NestedKey>(encoder: encoder, level: nestedLevel, id: nestedID,
-                                                                    path: nestedPath, rawKeys: false))
+        nestedPath.append(ElementCodingKey(index: index))
+        return KeyedEncodingContainer(TapeKeyedContainer<NestedKey>(core: core, slotDepth: encoder.depth, level: nestedLevel,
+                                                                    id: nestedID, path: nestedPath, rawKeys: false))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -244,13 +317,13 @@ struct TapeUnkeyedContainer: UnkeyedEncodingContainer {
         let (nestedLevel, nestedID) = core.openFrame(isObject: false, slotDepth: encoder.depth, codingPath: [])
         guard nestedLevel >= 0 else { return TapeUnkeyedContainer.dead(encoder) }
         var nestedPath = path
-        nestedPath.append(TapeCodingKey(index: index))
+        nestedPath.append(ElementCodingKey(index: index))
         return TapeUnkeyedContainer(encoder: encoder, level: nestedLevel, id: nestedID, path: nestedPath)
     }
 
     mutating func superEncoder() -> any Encoder {
         guard element() else { return core.deadEncoder() }
         return core.beginSlot(parent: encoder, path: path,
-                              key: TapeCodingKey(index: core.frames[level].count - 1), referencing: true)
+                              key: ElementCodingKey(index: core.frames[level].count - 1), referencing: true)
     }
 }

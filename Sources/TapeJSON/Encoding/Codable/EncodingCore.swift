@@ -68,6 +68,7 @@ final class EncodingCore {
     @exclusivity(unchecked) var fallback = false
     @exclusivity(unchecked) var pendingError: (any Error)?
     @exclusivity(unchecked) var keyCache = ConvertedKeyCache()
+    let specialTypes = SpecialTypes()
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var order: [Int] = []
 
@@ -104,14 +105,20 @@ final class EncodingCore {
         out.shrink(ifOver: 1 << 24)
         if scratch.capacity > 1 << 24 { scratch = [] }
         if keyCache.texts.count > 4096 { keyCache = ConvertedKeyCache(tag: keyCache.tag) }
-        if slots.count > 64 { slots.removeLast(slots.count - 64) }
+        if slots.count > 64 {
+            for slot in slots[64...] { slot.dropKeyedContainer() }
+            slots.removeLast(slots.count - 64)
+        }
         for slot in slots { slot.reset() }
         configuration = TapeJSONEncoder.Configuration()
     }
 
     /// Breaks the slots' references back to the core (the encoder is going away).
     func dismantle() {
-        for slot in slots { slot.reset() }
+        for slot in slots {
+            slot.reset()
+            slot.dropKeyedContainer()
+        }
         slots.removeAll()
     }
 
@@ -168,9 +175,9 @@ final class EncodingCore {
         while let last = frames.last, last.slotDepth >= slot.depth { closeFrame() }
         if case .none = slot.content { writeEmptyObject() }
         slot.active = false
-        // Drop the reference to the parent so the parent's slot object can be reused for its next
-        // sibling (a slot is reused only while nothing else references it).
-        slot.parent = nil
+        // An encoder kept past its `encode(to:)` no longer reports the path through the slot above
+        // (which moves on to other values).
+        slot.linked = false
         activeDepth = slot.depth &- 1
     }
 
@@ -416,7 +423,7 @@ final class EncodingCore {
         }
         while activeDepth > slotDepth {
             slots[activeDepth].active = false
-            slots[activeDepth].parent = nil
+            slots[activeDepth].linked = false
             activeDepth -= 1
         }
     }

@@ -1,11 +1,12 @@
 import Foundation
 
-/// The metadata of the generic types `encodeSpecial` recognises, looked up once (comparing with
-/// `[Double].self` inline would look the metadata up on every call).
-private enum SpecialTypes {
-    static let doubles = ObjectIdentifier([Double].self)
-    static let ints = ObjectIdentifier([Int].self)
-    static let strings = ObjectIdentifier([String].self)
+/// The metadata of the generic types `encodeSpecial` recognises, looked up once per `EncodingCore`
+/// (comparing with `[Double].self` inline would look the metadata up on every call; global `let`s
+/// cost a `swift_once` check each, three per value encoded through `encode<T>`).
+struct SpecialTypes {
+    let doubles = ObjectIdentifier([Double].self)
+    let ints = ObjectIdentifier([Int].self)
+    let strings = ObjectIdentifier([String].self)
 }
 
 /// `[String: V]` dictionaries, whose keys no key strategy converts (as in Foundation).
@@ -118,11 +119,11 @@ extension EncodingCore {
             try writeDecimal(value as! Decimal, path: path())
         } else if T.self == VerbatimNumber.self {
             out.append(Array((value as! VerbatimNumber).text.utf8))
-        } else if ObjectIdentifier(T.self) == SpecialTypes.doubles {
+        } else if ObjectIdentifier(T.self) == specialTypes.doubles {
             try writeArray(value as! [Double], path: path)
-        } else if ObjectIdentifier(T.self) == SpecialTypes.ints {
+        } else if ObjectIdentifier(T.self) == specialTypes.ints {
             writeArray(value as! [Int])
-        } else if ObjectIdentifier(T.self) == SpecialTypes.strings {
+        } else if ObjectIdentifier(T.self) == specialTypes.strings {
             writeArray(value as! [String])
         } else {
             return false
@@ -164,7 +165,7 @@ extension EncodingCore {
             if value.isFinite {
                 out.appendDouble(value)
             } else {
-                try writeNonConforming(value, path: path() + [TapeCodingKey(index: i)])
+                try writeNonConforming(value, path: path() + [ElementCodingKey(index: i)])
             }
         }
         closeArray(array.isEmpty)

@@ -98,19 +98,9 @@ struct JSONByteOutput: ~Copyable {
 
     /// For each byte, 0 when it is written as is, otherwise the letter after the backslash of its
     /// escape (`u` for the `\u00XX` form). `/` is in the table; writers that keep slashes check it.
-    static let escapes: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256)
-        for byte in 0..<0x20 { table[byte] = UInt8(ascii: "u") }
-        table[0x08] = UInt8(ascii: "b")
-        table[0x09] = UInt8(ascii: "t")
-        table[0x0A] = UInt8(ascii: "n")
-        table[0x0C] = UInt8(ascii: "f")
-        table[0x0D] = UInt8(ascii: "r")
-        table[Int(UInt8(ascii: "\""))] = UInt8(ascii: "\"")
-        table[Int(UInt8(ascii: "\\"))] = UInt8(ascii: "\\")
-        table[Int(UInt8(ascii: "/"))] = UInt8(ascii: "/")
-        return table
-    }()
+    /// A static string (256 ASCII bytes, read through `utf8Start`): an `[UInt8]` global cost a
+    /// `swift_once` check and a retain on every `appendQuoted` call, that is on every key and string.
+    static var escapes: StaticString { "uuuuuuuubtnufruuuuuuuuuuuuuuuuuu\0\0\"\0\0\0\0\0\0\0\0\0\0\0\0/\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\\\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0" }
 
     private static let hexDigits: StaticString = "0123456789abcdef"
 
@@ -144,7 +134,8 @@ struct JSONByteOutput: ~Copyable {
         }
         var i = 0
         var runStart = 0
-        Self.escapes.withUnsafeBufferPointer { table in
+        do {
+            let table = Self.escapes.utf8Start
             while i < n {
                 while i &+ 8 <= n {
                     let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
@@ -245,28 +236,27 @@ struct JSONByteOutput: ~Copyable {
 
     /// A finite Double as Swift's `description` writes it (the shortest digits that round-trip),
     /// without a trailing `.0` (`1` for 1.0, `1e-07`, `1e+21`, `-0`): Foundation's number text.
-    /// Texts of up to 15 bytes are small Strings, made without allocating.
+    ///
+    /// The digits are written straight into the buffer by the runtime entry point `description`
+    /// itself formats with (`swift_float64ToString`), so no String is made: a text of 16 bytes or
+    /// more (most of canada.json's coordinates) allocated and freed a String per number through
+    /// `description` (canada encode 162 -> see the commit's bench figures).
     @inline(__always)
     mutating func appendDouble(_ value: Double) {
-        appendNumberText(value.description)
+        reserve(32)
+        (base + count).initialize(repeating: UInt8(ascii: "0"), count: 32)
+        let n = Int(truncatingIfNeeded: tapeFloat64ToString(base + count, 32, value, false))
+        count &+= Self.trimmedPointZero(base + count, n)
     }
 
-    /// A finite Float as Swift's `description` writes it, without a trailing `.0` (its text always
-    /// fits a small, unallocated String).
+    /// A finite Float as Swift's `description` writes it, without a trailing `.0` (the same runtime
+    /// entry point as `appendDouble`).
     @inline(__always)
     mutating func appendFloat(_ value: Float) {
-        appendNumberText(value.description)
-    }
-
-    /// A floating-point `description`, without its trailing `.0`.
-    @inline(__always)
-    private mutating func appendNumberText(_ description: String) {
-        var text = description
-        text.withUTF8 { utf8 in
-            reserve(utf8.count)
-            (base + count).update(from: utf8.baseAddress!, count: utf8.count)
-            count &+= Self.trimmedPointZero(base + count, utf8.count)
-        }
+        reserve(32)
+        (base + count).initialize(repeating: UInt8(ascii: "0"), count: 32)
+        let n = Int(truncatingIfNeeded: tapeFloat32ToString(base + count, 32, value, false))
+        count &+= Self.trimmedPointZero(base + count, n)
     }
 
     @inline(__always)
@@ -320,3 +310,18 @@ struct JSONByteOutput: ~Copyable {
         count = out + 1 - base
     }
 }
+
+/// The Swift runtime's floating-point printers: what `Double.description` and `Float.description`
+/// call (the standard library declares them under these names, `@usableFromInline`, as
+/// `_float64ToStringImpl` and `_float32ToStringImpl`). They write the description's bytes (at most
+/// 32) into `buffer` and return how many; `debug: false` is `description`, not `debugDescription`.
+/// The buffer must hold `0` digits beforehand, as the standard library's own callers fill it: the
+/// printers leave the zeros of `100.0` or `0.05` unwritten (`ScalarEncodingTests` compares the text
+/// with `description` over millions of values of every kind).
+@_silgen_name("swift_float64ToString")
+func tapeFloat64ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ length: UInt, _ value: Double,
+                         _ debug: Bool) -> UInt64
+
+@_silgen_name("swift_float32ToString")
+func tapeFloat32ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ length: UInt, _ value: Float,
+                         _ debug: Bool) -> UInt64
