@@ -2,11 +2,10 @@ import Foundation
 import Testing
 import TapeJSON
 
-// The encoder hands a keyed container's box out again for the next object of the same key type at
-// the same depth, when nothing else holds it (`SlotEncoder.keyedContainer`, four key types per
-// depth). These values exercise the cases around it: more key types at one depth than are kept,
-// a container kept (and so not handed out again) by the value that made it, and one used after
-// its `encode(to:)` returned.
+// Keyed containers that outlive the object they were made for: many key types at one depth, a
+// container kept (and used later) by the value that made it, and one used after its `encode(to:)`
+// returned. Each object gets a new container (and box); these values check that keeping one changes
+// nothing for the others.
 
 private struct A: Encodable { var a = 1; var s = "x" }
 private struct B: Encodable { var b = [1, 2]; var nested = A() }

@@ -105,20 +105,14 @@ final class EncodingCore {
         out.shrink(ifOver: 1 << 24)
         if scratch.capacity > 1 << 24 { scratch = [] }
         if keyCache.texts.count > 4096 { keyCache = ConvertedKeyCache(tag: keyCache.tag) }
-        if slots.count > 64 {
-            for slot in slots[64...] { slot.dropKeyedContainer() }
-            slots.removeLast(slots.count - 64)
-        }
+        if slots.count > 64 { slots.removeLast(slots.count - 64) }
         for slot in slots { slot.reset() }
         configuration = TapeJSONEncoder.Configuration()
     }
 
     /// Breaks the slots' references back to the core (the encoder is going away).
     func dismantle() {
-        for slot in slots {
-            slot.reset()
-            slot.dropKeyedContainer()
-        }
+        for slot in slots { slot.reset() }
         slots.removeAll()
     }
 

@@ -27,20 +27,6 @@ final class SlotEncoder: Encoder, SingleValueEncodingContainer {
     /// The keys of the keyed container are written unconverted (a `[String: V]` dictionary).
     @exclusivity(unchecked) var rawKeys = false
 
-    /// Keyed containers this slot handed out, to hand out again (`keyedContainer`): up to four key
-    /// types, each with its `KeyedEncodingContainer` box and the box's state. The box holds the core,
-    /// not the slot, so the slot stays uniquely referenced and reusable; `EncodingCore.dismantle`
-    /// breaks the cycle slot -> box -> state -> core -> slot.
-    @exclusivity(unchecked) var keptKeyed: [KeptKeyedContainer] = []
-    /// The entry of `keptKeyed` a new key type replaces when all four are taken.
-    @exclusivity(unchecked) var nextKeptKeyed = 0
-
-    struct KeptKeyedContainer {
-        var type: ObjectIdentifier
-        var box: AnyObject?
-        var state: KeyedContainerState
-    }
-
     init(core: EncodingCore) { self.core = core }
 
     @inline(__always)
@@ -103,63 +89,11 @@ final class SlotEncoder: Encoder, SingleValueEncodingContainer {
         return KeyedEncodingContainer(TapeKeyedContainer<Key>.dead(self))
     }
 
-    /// The keyed container of the object this slot just opened.
-    ///
-    /// `KeyedEncodingContainer(_:)` allocates a box (a generic class of the standard library, whose
-    /// metadata the runtime looks up in its cache on every call from generic code): together 18% of
-    /// encoding citm_catalog and 10% of a LogLine. The box last made here for the same key type (the
-    /// previous element of an array of structs, the previous record) is handed out again when nothing
-    /// but this slot holds it any more (whoever had it has let it go, so nobody sees its state
-    /// change); otherwise a new one is made and kept. Four key types are kept per depth, so members
-    /// of different types at one depth (a log line's `http` and `error` objects) do not evict each
-    /// other: with one kept type, encoding 1,000 LogLine records allocated 427 times, and twitter.json
-    /// 1,978 times.
+    /// The keyed container of the object this slot just opened (a new box each time, as in Foundation).
     @inline(__always)
     private func keyedContainer<Key: CodingKey>(_ type: Key.Type, level: Int, id: UInt32) -> KeyedEncodingContainer<Key> {
-        guard KeyedBoxReuse.isAvailable else {
-            return KeyedEncodingContainer(TapeKeyedContainer<Key>(core: core, slotDepth: depth, level: level, id: id,
-                                                                 path: [], rawKeys: rawKeys))
-        }
-        let key = ObjectIdentifier(Key.self)
-        var slot = -1
-        for i in keptKeyed.indices where keptKeyed[i].type == key {
-            if isKnownUniquelyReferenced(&keptKeyed[i].box) {
-                let state = keptKeyed[i].state
-                state.slotDepth = depth
-                state.level = level
-                state.id = id
-                state.rawKeys = rawKeys
-                return unsafeBitCast(keptKeyed[i].box.unsafelyUnwrapped, to: KeyedEncodingContainer<Key>.self)
-            }
-            slot = i
-            break
-        }
-        return newKeyedContainer(Key.self, level: level, id: id, replacing: slot)
-    }
-
-    /// A new keyed container, kept in `keptKeyed` (at `replacing`, or a free or the oldest entry).
-    @inline(never)
-    private func newKeyedContainer<Key: CodingKey>(_ type: Key.Type, level: Int, id: UInt32,
-                                                   replacing index: Int) -> KeyedEncodingContainer<Key> {
-        let state = KeyedContainerState(core: core, slotDepth: depth, level: level, id: id, path: [], rawKeys: rawKeys)
-        let container = KeyedEncodingContainer(TapeKeyedContainer<Key>(state: state))
-        let entry = KeptKeyedContainer(type: ObjectIdentifier(Key.self), box: unsafeBitCast(container, to: AnyObject.self),
-                                       state: state)
-        if index >= 0 {
-            keptKeyed[index] = entry
-        } else if keptKeyed.count < 4 {
-            keptKeyed.append(entry)
-        } else {
-            keptKeyed[nextKeptKeyed] = entry
-            nextKeptKeyed = (nextKeptKeyed + 1) & 3
-        }
-        return container
-    }
-
-    /// Drops the kept keyed containers (breaks the reference cycle through the core).
-    func dropKeyedContainer() {
-        keptKeyed = []
-        nextKeptKeyed = 0
+        KeyedEncodingContainer(TapeKeyedContainer<Key>(core: core, slotDepth: depth, level: level, id: id, path: [],
+                                                       rawKeys: rawKeys))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -235,17 +169,4 @@ final class SlotEncoder: Encoder, SingleValueEncodingContainer {
         // The value is encoded with this same encoder (its containers become this slot's).
         try core.encodeInPlace(value, slot: self)
     }
-}
-
-
-/// Whether a `KeyedEncodingContainer` is, as in every standard library so far, a single reference to
-/// its box: then `SlotEncoder.keyedContainer` can keep the box as an `AnyObject`, check that nobody
-/// else holds it, and turn it back into the container. Checked at run time (the layout is not part
-/// of the library's interface); without it, every container gets a new box.
-enum KeyedBoxReuse {
-    static let isAvailable: Bool = {
-        MemoryLayout<KeyedEncodingContainer<TapeCodingKey>>.size == MemoryLayout<AnyObject>.size
-            && MemoryLayout<KeyedEncodingContainer<TapeCodingKey>>.alignment == MemoryLayout<AnyObject>.alignment
-            && !_isPOD(KeyedEncodingContainer<TapeCodingKey>.self)
-    }()
 }
