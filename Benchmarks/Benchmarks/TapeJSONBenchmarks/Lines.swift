@@ -29,7 +29,8 @@ enum Logs {
 ///   workers and `.convertFromAnyCase`, against `JSONDecoder` line by line with the equivalent
 ///   `.custom` key strategy (`LogLine.foundationKeyDecodingStrategy`);
 /// - decoding per call: each line as its own `Data`, a new `TapeJSONDecoder.decode` call each time with
-///   one decoder (what a service pays per small request body), against the same Foundation row.
+///   one decoder (what a service pays per small request body), against the same calls to `JSONDecoder`,
+///   both with `.convertFromSnakeCase` (`SnakeCaseLogs`).
 func registerLinesBenchmarks() {
     let count = "JSONLines count", logs = "16MB logs"
 
@@ -84,21 +85,40 @@ func registerLinesBenchmarks() {
         }
     }
 
-    Benchmark(benchmarkName(decode, "\(logs) as LogLine", "TapeJSON per call (one Data per line)"),
-              configuration: .streaming) { benchmark in
-        let lines = Logs.lines
-        try measure(benchmark, bytes: Logs.bytes.count) {
+    // Decoding per call (what a service pays per small request body): each line as its own `Data`, a
+    // new decode call each time, one decoder, against the same calls to Foundation. Both use one of
+    // Foundation's own key strategies, `.convertFromSnakeCase`, over the lines it can map (those without
+    // dash-case header keys), as `tapejson bench`'s per-call row does.
+    let perCall = "decode per call"
+    Benchmark(benchmarkName(perCall, "\(logs) as LogLine, snake_case keys", "Foundation JSONDecoder"),
+              configuration: .slowBaseline) { benchmark in
+        let lines = SnakeCaseLogs.lines
+        try measure(benchmark, bytes: SnakeCaseLogs.bytes) {
             var decoded = 0
             for line in lines {
-                blackHole(try tape.decode(LogLine.self, from: line))
+                blackHole(try SnakeCaseLogs.foundation.decode(LogLine.self, from: line))
+                decoded += 1
+            }
+            return decoded
+        }
+    }
+
+    Benchmark(benchmarkName(perCall, "\(logs) as LogLine, snake_case keys", "TapeJSON"),
+              configuration: .streaming) { benchmark in
+        let lines = SnakeCaseLogs.lines
+        try measure(benchmark, bytes: SnakeCaseLogs.bytes) {
+            var decoded = 0
+            for line in lines {
+                blackHole(try SnakeCaseLogs.tape.decode(LogLine.self, from: line))
                 decoded += 1
             }
             return decoded
         }
     } setup: {
         // Every line decodes, and to the value Foundation's decoder reads from it.
-        for (index, line) in Logs.lines.enumerated() {
-            guard try tape.decode(LogLine.self, from: line) == foundation.decode(LogLine.self, from: line) else {
+        for (index, line) in SnakeCaseLogs.lines.enumerated() {
+            guard try SnakeCaseLogs.tape.decode(LogLine.self, from: line)
+                    == SnakeCaseLogs.foundation.decode(LogLine.self, from: line) else {
                 throw BenchmarkInputError("decode per call: line \(index + 1) differs from Foundation's value")
             }
         }
@@ -203,4 +223,21 @@ func registerItemBenchmarks() {
     } setup: {
         announceKernel()
     }
+}
+
+/// The log lines `.convertFromSnakeCase` maps to `LogLine` (all but those with dash-case header keys),
+/// and the two decoders set up with it, for the per-call rows.
+enum SnakeCaseLogs {
+    static let tape: TapeJSONDecoder = {
+        let decoder = TapeJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }()
+    static let foundation: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }()
+    static let lines: [Data] = Logs.lines.filter { (try? foundation.decode(LogLine.self, from: $0)) != nil }
+    static let bytes = lines.reduce(0) { $0 + $1.count }
 }
