@@ -122,29 +122,18 @@ extension DecodingSession {
                                         memo: UnsafeMutablePointer<KeyMemo.Entry>?) -> Int? {
         let filter = FirstByteFilter(convertingTo: key)
         var bits = KeyCursor.lengthsRecorded
-        var found: Int?
-        var j = resume
-        while j < end {
-            let raw = tape.stringBytes(j)
-            bits |= SnakeCaseConversion.screeningBit(raw)
-            if filter.admits(raw), KeyBytes.equal(cache.memoizedConversion(of: raw), key) {
-                found = j
-                break
-            }
-            j = tape.skip(j + 1)
-        }
-        if found == nil {
-            j = start + 1
-            while j < resume {
+        /// The keys from `from` to `to`: the first that converts to `key`, collecting the bits on the way.
+        func scan(from: Int, to: Int) -> Int? {
+            var j = from
+            while j < to {
                 let raw = tape.stringBytes(j)
                 bits |= SnakeCaseConversion.screeningBit(raw)
-                if filter.admits(raw), KeyBytes.equal(cache.memoizedConversion(of: raw), key) {
-                    found = j
-                    break
-                }
+                if filter.admits(raw), KeyBytes.equal(cache.memoizedConversion(of: raw), key) { return j }
                 j = tape.skip(j + 1)
             }
+            return nil
         }
+        let found = scan(from: resume, to: end) ?? scan(from: start + 1, to: resume)
         guard let found else {
             cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: resume),
                                        lengths: bits)
