@@ -261,6 +261,15 @@ struct ItemEnvelopeTests {
         }
         #expect(recorder.events == ["{", "key meta", "{"])
         #expect(items == 0)
+        // With workers: the walker's thread throws, the workers stop, and the call throws it.
+        var text = #"{"Records": ["#
+        text += (0..<5000).map { #"{"id": \#($0)}"# }.joined(separator: ",")
+        text += #"], "after": {"x": 1}}"#
+        var late = EnvelopeRecorder(failAfter: 6)
+        #expect(throws: EnvelopeRecorder.Refused.self) {
+            try reader(text, "/Records").map(jobs: 2, { $0.index }, envelope: &late, each: { _, _ in })
+        }
+        #expect(late.events == ["{", "key Records", "[", "]", "key after", "{"])
     }
 
     @Test("a shard's handler sees the envelope up to the end of its range; the last shard's sees all of it")
