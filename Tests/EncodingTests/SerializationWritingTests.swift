@@ -125,6 +125,25 @@ private func expectSameData(_ object: Any, _ options: JSONSerialization.WritingO
             let message = error.userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
             #expect(message.contains(#"at ["list"][1]"#))
         }
+        // Every kind of invalid value, at the top, in an array and under a key: the location is the path
+        // to it (built only when the error is thrown).
+        let located: [(Any, String)] = [
+            (Double.nan, "Invalid number value (nan) in JSON write at the top level"),
+            ([["a": [1, Double.infinity]]], #"Invalid number value (inf) in JSON write at [0]["a"][1]"#),
+            (["k": [[1: 2] as [AnyHashable: Any]]], #"the key Int (1) at ["k"][0] is not a string"#),
+            ([1, [Decimal.nan]], "at [1][0] is not a number JSON can hold"),
+            (["x": ["y": URL(string: "http://x")!]], #"at ["x"]["y"] is not a JSON type"#),
+        ]
+        for (object, expected) in located {
+            do {
+                _ = try TapeJSONSerialization.data(withJSONObject: object, options: .fragmentsAllowed)
+                Issue.record("expected an error for \(object)")
+            } catch let error as NSError {
+                let message = error.userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+                #expect(message.contains(expected), "\(message)")
+                #expect(error.domain == NSCocoaErrorDomain && error.code == 3840)
+            }
+        }
         // A scalar at the top without .fragmentsAllowed: Foundation stops the process; TapeJSON throws.
         #expect(throws: NSError.self) { try TapeJSONSerialization.data(withJSONObject: "fragment") }
         #expect(throws: NSError.self) { try TapeJSONSerialization.data(withJSONObject: [1: "non-string key"]) }

@@ -53,9 +53,7 @@ struct ObjectGraphWriter: ~Copyable {
     let sorted: Bool
     let escapeSlashes: Bool
     let fragmentsAllowed: Bool
-    /// The keys and indexes leading to the value being written (for errors; formatted only then).
-    var path: [PathStep] = []
-
+    /// A step from a container to one of its values, for an error's location.
     enum PathStep {
         case index(Int)
         case key(String)
@@ -81,7 +79,22 @@ struct ObjectGraphWriter: ~Copyable {
         guard isContainer || fragmentsAllowed else {
             throw Self.error("the top-level object is \(Self.describe(object)), not an array or a dictionary, and the option to allow fragments is not set")
         }
-        try write(object)
+        do {
+            try write(object)
+        } catch let pending as UnplacedError {
+            let steps = pending.steps.reversed()
+            throw pending.make(steps.isEmpty ? "at the top level" : "at \(steps.map(\.text).joined())")
+        }
+    }
+
+    /// An invalid value found while writing, thrown before its location is known: each container it
+    /// unwinds through adds its step (so that writing a valid value keeps no path at all), and
+    /// `writeTop` makes the error with the location.
+    struct UnplacedError: Error {
+        /// The error, given the location text ("at [\"a\"][2]", "at the top level").
+        let make: @Sendable (String) -> NSError
+        /// The steps from the invalid value up to the top, innermost first.
+        var steps: [PathStep] = []
     }
 
     static func error(_ message: String) -> NSError {
@@ -89,7 +102,6 @@ struct ObjectGraphWriter: ~Copyable {
                 userInfo: [NSDebugDescriptionErrorKey: "Invalid object cannot be serialized: \(message)"])
     }
 
-    private func location() -> String { path.isEmpty ? "at the top level" : "at \(path.map(\.text).joined())" }
 
     static func describe(_ value: Any) -> String {
         let text = String(describing: value)
@@ -174,19 +186,26 @@ struct ObjectGraphWriter: ~Copyable {
         case let optional as any OptionalValue:
             try write(optional.wrappedAny)
         default:
-            throw Self.error("\(Self.describe(object)) \(location()) is not a JSON type")
+            let description = Self.describe(object)
+            throw UnplacedError { Self.error("\(description) \($0) is not a JSON type") }
         }
     }
 
     private mutating func writeDecimal(_ value: Decimal, _ original: Any) throws {
-        guard value.isFinite else { throw Self.error("\(Self.describe(original)) \(location()) is not a number JSON can hold") }
+        guard value.isFinite else {
+            let description = Self.describe(original)
+            throw UnplacedError { Self.error("\(description) \($0) is not a number JSON can hold") }
+        }
         out.appendDecimal(value)
     }
 
     private mutating func writeFloatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws {
         guard value.isFinite else {
-            throw NSError(domain: NSCocoaErrorDomain, code: CocoaError.propertyListReadCorrupt.rawValue,
-                          userInfo: [NSDebugDescriptionErrorKey: "Invalid number value (\(value)) in JSON write \(location())"])
+            let text = "\(value)"
+            throw UnplacedError { location in
+                NSError(domain: NSCocoaErrorDomain, code: CocoaError.propertyListReadCorrupt.rawValue,
+                        userInfo: [NSDebugDescriptionErrorKey: "Invalid number value (\(text)) in JSON write \(location)"])
+            }
         }
         if let double = value as? Double {
             out.appendDouble(double)
@@ -240,9 +259,12 @@ struct ObjectGraphWriter: ~Copyable {
         open(UInt8(ascii: "["))
         for (i, element) in array.enumerated() {
             separator(i == 0)
-            path.append(.index(i))
-            try write(element)
-            path.removeLast()
+            do {
+                try write(element)
+            } catch var pending as UnplacedError {
+                pending.steps.append(.index(i))
+                throw pending
+            }
         }
         close(UInt8(ascii: "]"), empty: array.isEmpty)
     }
@@ -251,9 +273,12 @@ struct ObjectGraphWriter: ~Copyable {
         separator(first)
         out.appendQuoted(key, escapeSlashes: escapeSlashes)
         if pretty { out.append(" : ") } else { out.append(UInt8(ascii: ":")) }
-        path.append(.key(key))
-        try write(value)
-        path.removeLast()
+        do {
+            try write(value)
+        } catch var pending as UnplacedError {
+            pending.steps.append(.key(key))
+            throw pending
+        }
     }
 
     private mutating func writeObject(_ dictionary: [String: Any]) throws {
@@ -277,7 +302,8 @@ struct ObjectGraphWriter: ~Copyable {
         strings.reserveCapacity(dictionary.count)
         for (key, value) in dictionary {
             guard let key = key.base as? String else {
-                throw Self.error("the key \(Self.describe(key.base)) \(location()) is not a string (JSON object keys are strings)")
+                let description = Self.describe(key.base)
+                throw UnplacedError { Self.error("the key \(description) \($0) is not a string (JSON object keys are strings)") }
             }
             strings[key] = value
         }
