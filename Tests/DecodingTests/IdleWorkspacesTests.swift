@@ -171,7 +171,7 @@ struct IdleWorkspacesTests {
         // The kept container still reads its own document.
         #expect(try lazy?.container.decode(Int.self, forKey: TestKey("userId")) == 1)
         #expect(lazy?.decoder != nil)
-        weak var session = lazy?.decoder
+        weak let session = lazy?.decoder
         lazy = nil
         #expect(session == nil)
         #expect(Self.idle(decoder) == 1)

@@ -123,7 +123,7 @@ struct TruncatedFileTests {
         #expect(error.offset == 10_000)
         // Unchanged, the same file reads whole, block by block.
         _ = truncate(path, 0)
-        try directory.write(bytes, name: "document.json")
+        _ = try directory.write(bytes, name: "document.json")
         let file = try PaddedFile(path: path, blockSize: 4096) {}
         #expect(Array(file.bytes) == bytes)
     }

@@ -13,11 +13,13 @@ struct StreamValidationTests {
 
     /// What parsing the whole document says: nil, or the error.
     static func whole(_ bytes: [UInt8]) -> JSONError? {
-        do {
-            _ = try JSONParser.shared.parse(bytes: UnsafeRawBufferPointer(start: bytes, count: bytes.count))
-            return nil
-        } catch {
-            return error
+        bytes.withUnsafeBytes { buffer -> JSONError? in
+            do throws(JSONError) {
+                _ = try JSONParser.shared.parse(bytes: buffer)
+                return nil
+            } catch {
+                return error
+            }
         }
     }
 
