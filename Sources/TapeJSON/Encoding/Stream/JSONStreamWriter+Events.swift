@@ -18,6 +18,12 @@ extension JSONStreamWriter {
     /// - Throws: ``JSONStreamWriterError`` when the event does not fit where the writer stands (a key
     ///   outside an object, an end without its start), ``JSONOutputError`` when the output refuses a write.
     public func write(_ event: borrowing JSONEvent) throws {
+        try write(event, doublesAsDescription: false)
+    }
+
+    /// `write(_:)`, writing a Double as Swift's `description` writes it (`1.0`) when
+    /// `doublesAsDescription` (the text of a `JSONValue`), else as the encoder does (`1`).
+    func write(_ event: borrowing JSONEvent, doublesAsDescription: Bool) throws {
         switch event {
         case .startObject: try beginObject()
         case .endObject: try endObject()
@@ -27,7 +33,8 @@ extension JSONStreamWriter {
         case .string(let text): try text.utf8.withUnsafeBufferPointer { try value(utf8: $0) }
         case .int(let number): try value(number)
         case .uint(let number): try value(number)
-        case .double(let number): try value(number)
+        case .double(let number):
+            if doublesAsDescription { try writeNumberText(number) } else { try value(number) }
         case .bool(let flag): try value(flag)
         case .null: try null()
         case .bigNumber(let text): try text.utf8.withUnsafeBufferPointer { try writeLiteral($0) }

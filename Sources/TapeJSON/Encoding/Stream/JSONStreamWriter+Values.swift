@@ -18,20 +18,7 @@ extension JSONStreamWriter {
         }
         var reader = value.events
         while let event = reader.next() {
-            switch event {
-            case .startObject: try beginObject()
-            case .endObject: try endObject()
-            case .startArray: try beginArray()
-            case .endArray: try endArray()
-            case .key(let name): try name.utf8.withUnsafeBufferPointer { try key(utf8: $0) }
-            case .string(let text): try text.utf8.withUnsafeBufferPointer { try self.value(utf8: $0) }
-            case .int(let number): try self.value(number)
-            case .uint(let number): try self.value(number)
-            case .double(let number): try writeNumberText(number)
-            case .bool(let flag): try self.value(flag)
-            case .null: try null()
-            case .bigNumber(let text): try text.utf8.withUnsafeBufferPointer { try writeLiteral($0) }
-            }
+            try write(event, doublesAsDescription: true)
         }
     }
 
@@ -61,7 +48,7 @@ extension JSONStreamWriter {
     // MARK: - Internals
 
     /// A finite double as Swift's `description` (`1.0` stays `1.0`), as the event writers print it.
-    private func writeNumberText(_ number: Double) throws {
+    func writeNumberText(_ number: Double) throws {
         guard number.isFinite else { throw JSONStreamWriterError("\(number) is not a number JSON can hold") }
         try beforeValue()
         out.appendDescription(number)
