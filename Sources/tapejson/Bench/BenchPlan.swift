@@ -136,6 +136,11 @@ struct BenchPlan {
                 try writers.foundation()
             })
             comparisons.append(Comparison(file: name, operation: "encode \(model.name) vs JSONEncoder", subject: encode, baseline: foundationEncode))
+            let floor = add(Workload(file: name, operation: "encode \(model.name)", library: "CodableCallsFloor", bytes: writers.bytes) {
+                try writers.floor()
+            })
+            comparisons.append(Comparison(file: name, operation: "(ceiling) encode \(model.name): Codable calls alone vs JSONEncoder",
+                                          subject: floor, baseline: foundationEncode))
             if name == "twitter.json" {
                 // What `.convertFromAnyCase` costs: the same bytes into the same values, through
                 // CodingKeys with `.useDefaultKeys` (`decode`, TwitterSearch) and through key conversion.
@@ -258,6 +263,13 @@ extension BenchPlan {
             for record in records { _ = try foundationRecordEncoder.encode(record) }
         })
         comparisons.append(Comparison(file: name, operation: "encode LogLine vs JSONEncoder", subject: encodeRecords, baseline: encodeRecordsFoundation))
+        let encodeRecordsFloor = add(Workload(file: name, operation: "encode LogLine", library: "CodableCallsFloor", bytes: encodedSize) {
+            var checksum: UInt64 = 0
+            for record in records { checksum &+= try CodableCallsFloor.run(record) }
+            precondition(checksum != 1, "keeps the calls from being optimised away")
+        })
+        comparisons.append(Comparison(file: name, operation: "(ceiling) encode LogLine: Codable calls alone vs JSONEncoder",
+                                      subject: encodeRecordsFloor, baseline: encodeRecordsFoundation))
 
         // Read, transform, write: every line decoded into LogLine, one field changed, the record written
         // back as a line to /dev/null (JSONLinesWriter; Foundation: JSONDecoder and JSONEncoder line by
@@ -287,6 +299,19 @@ extension BenchPlan {
             devNull.write(buffer)
         })
         comparisons.append(Comparison(file: name, operation: "read, transform, write LogLine vs JSONDecoder + JSONEncoder", subject: transform, baseline: transformFoundation))
+        // The ceiling of that loop for any writer behind this decoder: the same reads and changes, each
+        // record's encode(to:) run through `CodableCallsFloor`, which writes nothing.
+        let transformFloor = add(Workload(file: name, operation: "read, transform, Codable calls alone", library: "JSONLines + CodableCallsFloor", bytes: size) {
+            var checksum: UInt64 = 0
+            _ = try lines.decode(LogLine.self, using: tapeDecoder, jobs: 1, each: { record, _ in
+                var changed = record
+                changed.level = changed.level.lowercased()
+                checksum &+= try CodableCallsFloor.run(changed)
+            })
+            precondition(checksum != 1, "keeps the calls from being optimised away")
+        })
+        comparisons.append(Comparison(file: name, operation: "(ceiling) read, transform, Codable calls alone vs JSONDecoder + JSONEncoder",
+                                      subject: transformFloor, baseline: transformFoundation))
         // The loop users write themselves: `forEach`, and `line.decode(_:using:)` with one decoder. Its
         // calls share the decoder's idle workspaces, so it should cost what `decode(_:using:)` costs.
         let lineByLine = add(Workload(file: name, operation: "decode LogLine (forEach + line.decode)", library: "TapeJSON", bytes: size) {
@@ -409,7 +434,7 @@ struct CorpusModel {
     let decodeWithFoundation: (Data) throws -> Void
     /// Decodes the file once and returns encoding runs of the value by both encoders (one reused
     /// output buffer for TapeJSON's) and the size of Foundation's output.
-    let prepareEncoding: (Data) throws -> (tape: () throws -> Void, foundation: () throws -> Void, bytes: Int)
+    let prepareEncoding: (Data) throws -> (tape: () throws -> Void, foundation: () throws -> Void, floor: () throws -> Void, bytes: Int)
 
     static func of<T: Codable>(_ type: T.Type) -> CorpusModel {
         let tape = TapeJSONDecoder()
@@ -426,7 +451,10 @@ struct CorpusModel {
                                return ({
                                    buffer.removeAll(keepingCapacity: true)
                                    try tapeEncoder.encode(value, into: &buffer)
-                               }, { _ = try foundationEncoder.encode(value) }, bytes)
+                               }, { _ = try foundationEncoder.encode(value) }, {
+                                   let checksum = try CodableCallsFloor.run(value)
+                                   precondition(checksum != 1, "keeps the calls from being optimised away")
+                               }, bytes)
                            })
     }
 
