@@ -172,3 +172,18 @@ private func expectSameData(_ object: Any, _ options: JSONSerialization.WritingO
         #expect(String(decoding: buffer, as: UTF8.self) == #"x{"a":[1,2]}"#)
     }
 }
+
+@Suite struct SerializationWritingStoredTypeTests {
+    /// A number kept in an `Any` as a superclass of its own (as `JSONSerialization` on Linux keeps an
+    /// `NSDecimalNumber` for a number a Double cannot hold, or a Boolean, as `NSNumber`) is written as
+    /// its own class: the decimal's digits, `true`.
+    @Test func numbersStoredAsNSNumber() throws {
+        let decimal: NSNumber = NSDecimalNumber(string: "-65.613616999999977")
+        let flag: NSNumber = NSNumber(value: true)
+        let plain: NSNumber = NSNumber(value: 0.5)
+        let object: [String: Any] = ["d": decimal, "b": flag, "p": plain, "a": [decimal, flag, plain] as [Any]]
+        for options in allOptions { expectSameData(object, options) }
+        let written = try TapeJSONSerialization.data(withJSONObject: [decimal, flag, plain] as [Any])
+        #expect(String(decoding: written, as: UTF8.self) == "[-65.613616999999977,true,0.5]")
+    }
+}

@@ -66,6 +66,7 @@ struct ObjectGraphWriter: ~Copyable {
         }
     }
     var depth = 0
+    let types = GraphTypes()
 
     init(options: JSONSerialization.WritingOptions) {
         pretty = options.contains(.prettyPrinted)
@@ -110,30 +111,57 @@ struct ObjectGraphWriter: ~Copyable {
 
     mutating func write(_ object: Any?) throws {
         guard let object else { out.append("null"); return }
-        // The types of JSONSerialization's graphs first, by their dynamic type: a chain of `as?`
-        // casts tries bridging conversions for every class instance and costs microseconds a value.
+        try write(object)
+    }
+
+    /// Writes one value. Opening the existential hands `writeOpened` the value in place with the type
+    /// it was stored as, where JSONSerialization's own types are recognised by that type and read with
+    /// no dynamic cast and no copy of the `Any`.
+    @inline(__always)
+    mutating func write(_ object: Any) throws {
+        try writeOpened(object)
+    }
+
+    /// The types of JSONSerialization's graphs first, by their type (`T` here): each `as?`
+    /// cast of an `Any` copies it and tries bridging conversions for every class instance, which
+    /// costs microseconds a value. (citm_catalog, `data(withJSONObject:)`, release: copies of `Any`
+    /// and `swift_dynamicCast` were 39% of the samples with the casts.)
+    private mutating func writeOpened<T>(_ value: T) throws {
+        let type = ObjectIdentifier(T.self)
+        if type == types.string {
+            out.appendQuoted(unsafeBitCast(value, to: String.self), escapeSlashes: escapeSlashes)
+        } else if type == types.number {
+            // `T` is the type the value had when it was put in the `Any`, which for a class instance
+            // may be a superclass of its own: `JSONSerialization` on Linux boxes `NSDecimalNumber`s
+            // (numbers a Double cannot hold) as `NSNumber`s.
+            let number = unsafeDowncast(unsafeBitCast(value, to: AnyObject.self), to: NSNumber.self)
+            let dynamicType = ObjectIdentifier(Swift.type(of: number))
+            if dynamicType == types.number {
+                try writeNumber(number)
+            } else if dynamicType == types.boolean {
+                if number.boolValue { out.append("true") } else { out.append("false") }
+            } else {
+                try writeOther(value)
+            }
+        } else if type == types.dictionary {
+            try writeObject(unsafeBitCast(value, to: [String: Any].self))
+        } else if type == types.array {
+            try writeArray(unsafeBitCast(value, to: [Any].self))
+        } else if type == types.boolean {
+            if unsafeDowncast(unsafeBitCast(value, to: AnyObject.self), to: NSNumber.self).boolValue { out.append("true") } else { out.append("false") }
+        } else if type == types.null {
+            out.append("null")
+        } else {
+            try writeOther(value)
+        }
+    }
+
+    /// Every other value: the types JSONSerialization accepts beyond the ones it makes itself.
+    private mutating func writeOther(_ object: Any) throws {
         let type = ObjectIdentifier(Swift.type(of: object))
-        if type == GraphTypes.string {
-            out.appendQuoted(object as! String, escapeSlashes: escapeSlashes)
-            return
-        } else if type == GraphTypes.dictionary {
-            try writeObject(object as! [String: Any])
-            return
-        } else if type == GraphTypes.array {
-            try writeArray(object as! [Any])
-            return
-        } else if type == GraphTypes.number {
-            try writeNumber(object as! NSNumber)
-            return
-        } else if type == GraphTypes.boolean {
-            if (object as! NSNumber).boolValue { out.append("true") } else { out.append("false") }
-            return
-        } else if type == GraphTypes.decimalNumber {
+        if type == types.decimalNumber {
             let decimal = object as! NSDecimalNumber
             try writeDecimal(decimal.decimalValue, decimal)
-            return
-        } else if type == GraphTypes.null {
-            out.append("null")
             return
         } else if Swift.type(of: object) is AnyClass {
             let instance = object as AnyObject
@@ -347,16 +375,18 @@ struct ObjectGraphWriter: ~Copyable {
     }
 }
 
-/// The dynamic types of the containers and strings `JSONSerialization.jsonObject` returns.
-private enum GraphTypes {
-    static let string = ObjectIdentifier(String.self)
-    static let dictionary = ObjectIdentifier([String: Any].self)
-    static let array = ObjectIdentifier([Any].self)
-    /// The exact classes of its numbers (Booleans are a subclass, and go the general way).
-    static let number = ObjectIdentifier(NSNumber.self)
-    static let decimalNumber = ObjectIdentifier(NSDecimalNumber.self)
-    static let boolean = ObjectIdentifier(Swift.type(of: NSNumber(value: true)))
-    static let null = ObjectIdentifier(NSNull.self)
+/// The dynamic types of the containers, strings and numbers `JSONSerialization.jsonObject` returns,
+/// looked up once per writer (a global `let` costs a `swift_once` check at each use, and `[String:
+/// Any].self` written inline a metadata lookup at each value).
+struct GraphTypes {
+    let string = ObjectIdentifier(String.self)
+    let dictionary = ObjectIdentifier([String: Any].self)
+    let array = ObjectIdentifier([Any].self)
+    /// The exact classes of its numbers (Booleans are a subclass of their own).
+    let number = ObjectIdentifier(NSNumber.self)
+    let decimalNumber = ObjectIdentifier(NSDecimalNumber.self)
+    let boolean = ObjectIdentifier(Swift.type(of: NSNumber(value: true)))
+    let null = ObjectIdentifier(NSNull.self)
 }
 
 /// An `Optional` inside an `Any` (nil is written `null`, a value as itself).
