@@ -491,74 +491,87 @@ fileprivate protocol FloorMadeContainer: KeyedDecodingContainerProtocol {
     init(floor: DecodableCallsFloor)
 }
 
-/// A keyed container answering from the floor: the key is never looked at. Unretained: the floor
-/// outlives every replay.
+/// A keyed container answering from the floor: the key is never looked at. The floor is unretained:
+/// it outlives every replay.
 fileprivate struct ReplayKeyed<Key: CodingKey>: FloorMadeContainer {
-    unowned(unsafe) let floor: DecodableCallsFloor
+    let unmanagedFloor: Unmanaged<DecodableCallsFloor>
 
-    init(floor: DecodableCallsFloor) { self.floor = floor }
+    /// Runs `call` on the floor, borrowed: no retain and release around each call.
+    @inline(__always)
+    private func floor<R>(_ call: (DecodableCallsFloor) throws -> R) rethrows -> R {
+        try unmanagedFloor._withUnsafeGuaranteedRef(call)
+    }
+
+    init(floor: DecodableCallsFloor) { unmanagedFloor = .passUnretained(floor) }
 
     var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { floor.keys() }
+    var allKeys: [Key] { floor { $0.keys() } }
 
-    func contains(_ key: Key) -> Bool { floor.flag() }
-    func decodeNil(forKey key: Key) throws -> Bool { try floor.scalar(Bool.self) }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try floor.scalar(type) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try floor.scalar(type) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try floor.scalar(type) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try floor.scalar(type) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try floor.scalar(type) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try floor.scalar(type) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try floor.scalar(type) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try floor.scalar(type) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try floor.scalar(type) }
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try floor.scalar(type) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try floor.scalar(type) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try floor.scalar(type) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try floor.scalar(type) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try floor.scalar(type) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try floor.scalar(type) }
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try floor.scalar(type) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try floor.value(type) }
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try floor.scalarIfPresent(type) }
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try floor.valueIfPresent(type) }
+    func contains(_ key: Key) -> Bool { floor { $0.flag() } }
+    func decodeNil(forKey key: Key) throws -> Bool { try floor { try $0.scalar(Bool.self) } }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try floor { try $0.scalar(type) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try floor { try $0.scalar(type) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try floor { try $0.scalar(type) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try floor { try $0.scalar(type) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try floor { try $0.scalar(type) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try floor { try $0.scalar(type) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try floor { try $0.scalar(type) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try floor { try $0.scalar(type) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try floor { try $0.scalar(type) } }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try floor { try $0.scalar(type) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try floor { try $0.scalar(type) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try floor { try $0.scalar(type) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try floor { try $0.scalar(type) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try floor { try $0.scalar(type) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try floor { try $0.scalar(type) } }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try floor { try $0.scalar(type) } }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try floor { try $0.value(type) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try floor { try $0.scalarIfPresent(type) } }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try floor { try $0.valueIfPresent(type) } }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try floor.container(keyedBy: type)
+        try floor { try $0.container(keyedBy: type) }
     }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try floor.unkeyedContainer() }
-    func superDecoder() throws -> any Decoder { try floor.superDecoder() }
-    func superDecoder(forKey key: Key) throws -> any Decoder { try floor.superDecoder() }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try floor { try $0.unkeyedContainer() } }
+    func superDecoder() throws -> any Decoder { try floor { try $0.superDecoder() } }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try floor { try $0.superDecoder() } }
 }
 
 /// An unkeyed container answering from the floor; it counts its own index.
 fileprivate struct ReplayUnkeyed: UnkeyedDecodingContainer {
-    unowned(unsafe) let floor: DecodableCallsFloor
+    let unmanagedFloor: Unmanaged<DecodableCallsFloor>
+
+    /// Runs `call` on the floor, borrowed: no retain and release around each call.
+    @inline(__always)
+    private func floor<R>(_ call: (DecodableCallsFloor) throws -> R) rethrows -> R {
+        try unmanagedFloor._withUnsafeGuaranteedRef(call)
+    }
+
     private(set) var currentIndex = 0
 
-    init(floor: DecodableCallsFloor) { self.floor = floor }
+    init(floor: DecodableCallsFloor) { unmanagedFloor = .passUnretained(floor) }
 
     var codingPath: [any CodingKey] { [] }
     var count: Int? {
-        if case .count(let count) = floor.pop() { return count }
+        if case .count(let count) = floor({ $0.pop() }) { return count }
         return nil
     }
-    var isAtEnd: Bool { floor.flag() }
+    var isAtEnd: Bool { floor { $0.flag() } }
 
     /// `value`, counting it.
     @inline(__always)
@@ -568,76 +581,84 @@ fileprivate struct ReplayUnkeyed: UnkeyedDecodingContainer {
     }
 
     mutating func decodeNil() throws -> Bool {
-        let isNull = try floor.scalar(Bool.self)
+        let isNull = try floor { try $0.scalar(Bool.self) }
         if isNull { currentIndex += 1 }
         return isNull
     }
-    mutating func decode(_ type: Bool.Type) throws -> Bool { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: String.Type) throws -> String { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: Double.Type) throws -> Double { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: Float.Type) throws -> Float { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: Int.Type) throws -> Int { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: Int128.Type) throws -> Int128 { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { counted(try floor.scalar(type)) }
-    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { counted(try floor.scalar(type)) }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { counted(try floor.value(type)) }
-    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: String.Type) throws -> String? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { counted(try floor.scalarIfPresent(type)) }
-    mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? { counted(try floor.valueIfPresent(type)) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: String.Type) throws -> String { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: Double.Type) throws -> Double { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: Float.Type) throws -> Float { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: Int.Type) throws -> Int { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { counted(try floor { try $0.scalar(type) }) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { counted(try floor { try $0.value(type) }) }
+    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: String.Type) throws -> String? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { counted(try floor { try $0.scalarIfPresent(type) }) }
+    mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? { counted(try floor { try $0.valueIfPresent(type) }) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        counted(try floor.container(keyedBy: type))
+        counted(try floor { try $0.container(keyedBy: type) })
     }
-    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { counted(try floor.unkeyedContainer()) }
-    mutating func superDecoder() throws -> any Decoder { counted(try floor.superDecoder()) }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { counted(try floor { try $0.unkeyedContainer() }) }
+    mutating func superDecoder() throws -> any Decoder { counted(try floor { try $0.superDecoder() }) }
 }
 
 /// A single-value container answering from the floor.
 fileprivate struct ReplaySingle: SingleValueDecodingContainer {
-    unowned(unsafe) let floor: DecodableCallsFloor
+    let unmanagedFloor: Unmanaged<DecodableCallsFloor>
+
+    /// Runs `call` on the floor, borrowed: no retain and release around each call.
+    @inline(__always)
+    private func floor<R>(_ call: (DecodableCallsFloor) throws -> R) rethrows -> R {
+        try unmanagedFloor._withUnsafeGuaranteedRef(call)
+    }
+
+    init(floor: DecodableCallsFloor) { unmanagedFloor = .passUnretained(floor) }
 
     var codingPath: [any CodingKey] { [] }
 
-    func decodeNil() -> Bool { floor.flag() }
-    func decode(_ type: Bool.Type) throws -> Bool { try floor.scalar(type) }
-    func decode(_ type: String.Type) throws -> String { try floor.scalar(type) }
-    func decode(_ type: Double.Type) throws -> Double { try floor.scalar(type) }
-    func decode(_ type: Float.Type) throws -> Float { try floor.scalar(type) }
-    func decode(_ type: Int.Type) throws -> Int { try floor.scalar(type) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try floor.scalar(type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try floor.scalar(type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try floor.scalar(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try floor.scalar(type) }
-    func decode(_ type: Int128.Type) throws -> Int128 { try floor.scalar(type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try floor.scalar(type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try floor.scalar(type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try floor.scalar(type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try floor.scalar(type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try floor.scalar(type) }
-    func decode(_ type: UInt128.Type) throws -> UInt128 { try floor.scalar(type) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try floor.value(type) }
+    func decodeNil() -> Bool { floor { $0.flag() } }
+    func decode(_ type: Bool.Type) throws -> Bool { try floor { try $0.scalar(type) } }
+    func decode(_ type: String.Type) throws -> String { try floor { try $0.scalar(type) } }
+    func decode(_ type: Double.Type) throws -> Double { try floor { try $0.scalar(type) } }
+    func decode(_ type: Float.Type) throws -> Float { try floor { try $0.scalar(type) } }
+    func decode(_ type: Int.Type) throws -> Int { try floor { try $0.scalar(type) } }
+    func decode(_ type: Int8.Type) throws -> Int8 { try floor { try $0.scalar(type) } }
+    func decode(_ type: Int16.Type) throws -> Int16 { try floor { try $0.scalar(type) } }
+    func decode(_ type: Int32.Type) throws -> Int32 { try floor { try $0.scalar(type) } }
+    func decode(_ type: Int64.Type) throws -> Int64 { try floor { try $0.scalar(type) } }
+    func decode(_ type: Int128.Type) throws -> Int128 { try floor { try $0.scalar(type) } }
+    func decode(_ type: UInt.Type) throws -> UInt { try floor { try $0.scalar(type) } }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try floor { try $0.scalar(type) } }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try floor { try $0.scalar(type) } }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try floor { try $0.scalar(type) } }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try floor { try $0.scalar(type) } }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try floor { try $0.scalar(type) } }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try floor { try $0.value(type) } }
 }
 
 // MARK: - Recording
