@@ -127,6 +127,14 @@ struct BenchPlan {
                 try model.decodeWithFoundation(data)
             })
             comparisons.append(Comparison(file: name, operation: "decode \(model.name)", subject: decode, baseline: foundationDecode))
+            // The same calls answered from a recording of them (DecodableCallsFloor): what any decoder
+            // could reach through Decodable without parsing or finding a key.
+            let replay = try model.prepareReplay(data)
+            let floorDecode = add(Workload(file: name, operation: "decode \(model.name)", library: "DecodableCallsFloor", bytes: size) {
+                try replay()
+            })
+            comparisons.append(Comparison(file: name, operation: "(ceiling) decode \(model.name): Decodable calls alone vs JSONDecoder",
+                                          subject: floorDecode, baseline: foundationDecode))
             // Writing the decoded value back (MB/s of JSON written, Foundation's output size).
             let writers = try model.prepareEncoding(data)
             let encode = add(Workload(file: name, operation: "encode \(model.name)", library: "TapeJSONEncoder", bytes: writers.bytes) {
@@ -242,6 +250,14 @@ extension BenchPlan {
             for line in snakeLines { _ = try snakeFoundation.decode(LogLine.self, from: line) }
         })
         comparisons.append(Comparison(file: name, operation: "decode per call: LogLine, one Data per line vs JSONDecoder (both .convertFromSnakeCase)", subject: decodePerCall, baseline: decodePerCallFoundation))
+        // Each line's calls recorded once (JSONDecoder, .convertFromSnakeCase) and replayed, one replay
+        // per line: the ceiling of the row above.
+        let perCallFloor = try DecodableCallsFloor.record(LogLine.self, documents: snakeLines, keyDecodingStrategy: .convertFromSnakeCase)
+        let decodePerCallFloor = add(Workload(file: name, operation: "decode LogLine per call (one Data per line, snake_case keys)", library: "DecodableCallsFloor", bytes: snakeSize) {
+            for line in snakeLines.indices { _ = try perCallFloor.replay(LogLine.self, document: line) }
+        })
+        comparisons.append(Comparison(file: name, operation: "(ceiling) decode per call: LogLine, Decodable calls alone vs JSONDecoder (both .convertFromSnakeCase)",
+                                      subject: decodePerCallFloor, baseline: decodePerCallFoundation))
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine, \(jobs) workers vs 1 worker", subject: decodeMany, baseline: decodeOne))
 
         // Encoding the decoded records back, one line each (default keys for both encoders): TapeJSON
@@ -435,8 +451,11 @@ struct CorpusModel {
     /// Decodes the file once and returns encoding runs of the value by both encoders (one reused
     /// output buffer for TapeJSON's) and the size of Foundation's output.
     let prepareEncoding: (Data) throws -> (tape: () throws -> Void, foundation: () throws -> Void, floor: () throws -> Void, bytes: Int)
+    /// Records JSONDecoder's decoding of the file once (`DecodableCallsFloor`, checked against its value)
+    /// and returns a replay of it.
+    let prepareReplay: (Data) throws -> () throws -> Void
 
-    static func of<T: Codable>(_ type: T.Type) -> CorpusModel {
+    static func of<T: Codable & Equatable>(_ type: T.Type) -> CorpusModel {
         let tape = TapeJSONDecoder()
         let foundation = JSONDecoder()
         return CorpusModel(name: String(describing: type),
@@ -455,6 +474,10 @@ struct CorpusModel {
                                    let checksum = try CodableCallsFloor.run(value)
                                    precondition(checksum != 1, "keeps the calls from being optimised away")
                                }, bytes)
+                           },
+                           prepareReplay: { data in
+                               let floor = try DecodableCallsFloor.record(T.self, documents: [data])
+                               return { _ = try floor.replay(T.self) }
                            })
     }
 
