@@ -46,7 +46,8 @@ final class DecodingSession: Decoder {
     /// buffers go back to the workspace (lookups only move the cursors of containers).
     @exclusivity(unchecked) var cursorsInUse = 0
     /// Converted keys per object, for `KeyDecodingStrategy.custom` (keyed by the object's tape index).
-    @exclusivity(unchecked) var customKeyTables: [Int: [String]] = [:]
+    /// (`Dictionary()`, inlined, rather than `[:]`, a call per session.)
+    @exclusivity(unchecked) var customKeyTables = [Int: [String]]()
     /// Keys of `PathComponent.explicit` frames.
     @exclusivity(unchecked) var explicitKeys: [any CodingKey] = []
     /// The `superDecoder` sessions handed out.
@@ -77,7 +78,8 @@ final class DecodingSession: Decoder {
         workspace.returnBuffers(buffers)
     }
 
-    /// Decodes the document's root value.
+    /// Decodes the document's root value. (Inlined: see `TapeJSONDecoder.withWorkspace`.)
+    @inline(__always)
     static func decodeRoot<T: Decodable>(_ type: T.Type, storage: DocumentStorage, source: UnsafeRawBufferPointer,
                                          workspace: DecodingWorkspace) throws -> T {
         try decodeRoot(tape: storage.tape, owner: storage, source: source, workspace: workspace,
@@ -121,8 +123,9 @@ final class DecodingSession: Decoder {
         session.source = source
         session.bigNumbers = bigNumbers
         defer {
-            if !isKnownUniquelyReferenced(&session) || session.superSessionEscaped() {
-                // A container or decoder outlives the call: it must not read the caller's buffers.
+            if !isKnownUniquelyReferenced(&session) || (!session.superSessions.isEmpty && session.superSessionEscaped()) {
+                // A container or decoder outlives the call: it must not read the caller's buffers. (The
+                // `superDecoder` sessions are walked only when there are some.)
                 session.keepSourceText()
                 let copy = DocumentStorage(copying: tape, bigNumbers: session.bigNumbers)
                 session.moveOntoCopy(of: tape, copy: copy)
