@@ -42,6 +42,8 @@ final class DecodingSession: Decoder {
     /// the longest raw key of the cursor's object and the last bytes of its keys, per first byte
     /// (see `KeyLimits`), valid while the cursor's `lengths` is recorded.
     @inline(__always) var keyLimits: UnsafeMutablePointer<UInt8> { buffers.keyLimits }
+    /// `capacity + 1` words, one per cursor: see `SessionBuffers.screened`.
+    @inline(__always) var screened: UnsafeMutablePointer<UInt64> { buffers.screened }
     /// One more than the deepest depth a keyed container was made at: the cursors to clear when the
     /// buffers go back to the workspace (lookups only move the cursors of containers).
     @exclusivity(unchecked) var cursorsInUse = 0

@@ -9,15 +9,10 @@ struct KeyCursor {
     /// `SnakeCaseConversion.screeningBit`s instead (bit 62: `screenedAfterNext`), and under `.convertFromAnyCase` only bit 63 is
     /// used (the cursor's `KeyLimits` are recorded).
     var lengths: UInt64
-    /// Under `.convertFromSnakeCase`, once a lookup in the object found a member: the screening bits
-    /// (`SnakeCaseConversion.screeningBit`) of every member from the first to the furthest one found,
-    /// plus bit 63; 0 before. A key whose bit is not among them is none of the members up to `next`:
-    /// a miss then scans only the members after `next` (see `DecodingSession.findMember`).
-    var screenedUpTo: UInt64 = 0
 
     static let lengthsRecorded: UInt64 = 1 << 63
     /// Under `.convertFromSnakeCase`: set in `lengths` when its screening bits are those of the members
-    /// after `next` only (recorded by a miss that scanned only those; `screenedUpTo` covers the others).
+    /// after `next` only (recorded by a miss that scanned only those; `SessionBuffers.screened` covers the others).
     static let screenedAfterNext: UInt64 = 1 << 62
 
     @inline(__always)

@@ -33,8 +33,6 @@ extension DecodingSession {
         let resume = sameObject ? Int(cursor.next) : first
         var lengths = sameObject ? cursor.lengths : 0
         let found: Int?
-        /// The cursor's `screenedUpTo` after this lookup (kept only under `.convertFromSnakeCase`).
-        var screenedUpTo: UInt64 = 0
         switch workspace.keyMatching {
         case .exact:
             if lengths != 0 && lengths & KeyCursor.lengthBit(key.count) == 0 {
@@ -82,8 +80,9 @@ extension DecodingSession {
                 // (Per-call LogLine row under snake_case keys: key lookup 17% of the samples, about
                 // 7% of them converting keys for absent optionals.)
                 let bit = memo?.pointee.screeningBit ?? SnakeCaseConversion.screeningBit(key)
-                if sameObject && cursor.screenedUpTo & bit == 0 && cursor.screenedUpTo != 0 {
-                    // None of the members up to `resume` holds the key (`KeyCursor.screenedUpTo`): only
+                let screenedSoFar = sameObject ? screened[depth] : 0
+                if screenedSoFar & bit == 0 && screenedSoFar != 0 {
+                    // None of the members up to `resume` holds the key (`SessionBuffers.screened`): only
                     // the ones after it are scanned, and their bits screen the next misses. (Types read
                     // their keys in document order, so a miss usually comes after most members were
                     // found: the LogLine object's first miss scans its last two or three members
@@ -110,8 +109,9 @@ extension DecodingSession {
             let current = cursors[depth]
             lengths = current.object == UInt32(truncatingIfNeeded: start) ? current.lengths : lengths
             if !workspace.screensConvertedKeys {
-                screenedUpTo = screened(upTo: keyIndex, keyBit: memo?.pointee.screeningBit ?? SnakeCaseConversion.screeningBit(key),
-                                        cursor: sameObject ? cursor : nil, first: first, resume: resume)
+                screened[depth] = screenedBits(upTo: keyIndex,
+                                               keyBit: memo?.pointee.screeningBit ?? SnakeCaseConversion.screeningBit(key),
+                                               before: sameObject ? screened[depth] : 0, first: first, resume: resume)
             }
         case .custom:
             found = scanCustom(key, start: start, endWord: endWord, depth: depth)
@@ -120,21 +120,21 @@ extension DecodingSession {
         // The next lookup starts at this key: asking again for the same key (`contains` or `decodeNil`
         // then `decode`) finds it at once, and the next key in document order is one step away.
         cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: keyIndex),
-                                   lengths: lengths, screenedUpTo: screenedUpTo)
+                                   lengths: lengths)
         return keyIndex + 1
     }
 
-    /// `KeyCursor.screenedUpTo` once the key whose screening bit is `keyBit` was found at `keyIndex`,
-    /// given the cursor before the lookup when it was on this object: the bits of the members passed
-    /// over since the furthest one found before are added (none when each lookup finds the member after
-    /// the previous one, as in document order).
+    /// The cursor's `screened` word once the key whose screening bit is `keyBit` was found at
+    /// `keyIndex`, given the word `before` the lookup (0 when the cursor was on another object): the
+    /// bits of the members passed over since the furthest one found before are added (none when each
+    /// lookup finds the member after the previous one, as in document order).
     @inline(__always)
-    private func screened(upTo keyIndex: Int, keyBit: UInt64, cursor: KeyCursor?, first: Int, resume: Int) -> UInt64 {
+    private func screenedBits(upTo keyIndex: Int, keyBit: UInt64, before: UInt64, first: Int, resume: Int) -> UInt64 {
         var bits = KeyCursor.lengthsRecorded
         var j = first
-        if let cursor, cursor.screenedUpTo != 0 {
-            if keyIndex <= resume { return cursor.screenedUpTo }
-            bits = cursor.screenedUpTo
+        if before != 0 {
+            if keyIndex <= resume { return before }
+            bits = before
             j = tape.skip(resume + 1)
         }
         while j < keyIndex {
@@ -191,10 +191,9 @@ extension DecodingSession {
             j = tape.skip(j + 1)
         }
         guard let found else {
-            let cursor = cursors[depth]
-            let screenedUpTo = cursor.object == UInt32(truncatingIfNeeded: start) ? cursor.screenedUpTo : 0
+            if cursors[depth].object != UInt32(truncatingIfNeeded: start) { screened[depth] = 0 }
             cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: resume),
-                                       lengths: bits, screenedUpTo: screenedUpTo)
+                                       lengths: bits)
             return nil
         }
         if let spelling = cache.hintSpelling(tape.stringBytes(found), of: key), let memo {
