@@ -104,6 +104,37 @@ struct StrategyDifferentialTests {
                            setup: Self.snakeCase)
     }
 
+    /// Keys read in document order, then a miss (which scans only the members after the last one
+    /// found, `KeyCursor.screenedUpTo`), then keys read again, skipped or asked out of order.
+    struct SnakeReread: Decodable, Equatable {
+        var values: [Int?]
+
+        enum CodingKeys: String, CodingKey {
+            case firstKey, secondKey, thirdKey, fourthKey, absentKey, otherAbsent
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let order: [CodingKeys] = [.firstKey, .secondKey, .absentKey, .firstKey, .fourthKey, .otherAbsent,
+                                       .thirdKey, .absentKey, .secondKey, .fourthKey, .otherAbsent]
+            values = try order.map { try container.decodeIfPresent(Int.self, forKey: $0) }
+        }
+    }
+
+    @Test("convertFromSnakeCase: a miss after keys read in order, then keys read again", arguments: [
+        #"{"first_key":1,"second_key":2,"third_key":3,"fourth_key":4}"#,
+        #"{"first_key":1,"second_key":2,"fourth_key":4,"third_key":3}"#,
+        #"{"second_key":2,"first_key":1,"third_key":3,"fourth_key":4}"#,
+        #"{"first_key":1,"second_key":2}"#,
+        #"{"first_key":1,"secondKey":2,"third_key":3,"fourth_key":4}"#,
+        #"{"fourth_key":4,"first_key":1,"second_key":2,"other_absent":6}"#,
+        #"{"first_key":1,"second_key":2,"third_key":3,"fourth_key":4,"absent_key":5}"#,
+    ])
+    func snakeCaseRereadAfterMiss(json: String) {
+        expectSameDecoding(SnakeReread.self, json: json, setup: Self.snakeCase)
+        expectSameDecoding([SnakeReread].self, json: "[\(json),{\"third_key\":9},\(json)]", setup: Self.snakeCase)
+    }
+
     @Test("custom key strategy")
     func customKeys() {
         let upper = Setup(keys: .custom { path in

@@ -42,11 +42,14 @@ final class DecodingSession: Decoder {
     /// the longest raw key of the cursor's object and the last bytes of its keys, per first byte
     /// (see `KeyLimits`), valid while the cursor's `lengths` is recorded.
     @inline(__always) var keyLimits: UnsafeMutablePointer<UInt8> { buffers.keyLimits }
+    /// `capacity + 1` words, one per cursor: see `SessionBuffers.screened`.
+    @inline(__always) var screened: UnsafeMutablePointer<UInt64> { buffers.screened }
     /// One more than the deepest depth a keyed container was made at: the cursors to clear when the
     /// buffers go back to the workspace (lookups only move the cursors of containers).
     @exclusivity(unchecked) var cursorsInUse = 0
     /// Converted keys per object, for `KeyDecodingStrategy.custom` (keyed by the object's tape index).
-    @exclusivity(unchecked) var customKeyTables: [Int: [String]] = [:]
+    /// (`Dictionary()`, inlined, rather than `[:]`, a call per session.)
+    @exclusivity(unchecked) var customKeyTables = [Int: [String]]()
     /// Keys of `PathComponent.explicit` frames.
     @exclusivity(unchecked) var explicitKeys: [any CodingKey] = []
     /// The `superDecoder` sessions handed out.
@@ -77,7 +80,8 @@ final class DecodingSession: Decoder {
         workspace.returnBuffers(buffers)
     }
 
-    /// Decodes the document's root value.
+    /// Decodes the document's root value. (Inlined: see `TapeJSONDecoder.withWorkspace`.)
+    @inline(__always)
     static func decodeRoot<T: Decodable>(_ type: T.Type, storage: DocumentStorage, source: UnsafeRawBufferPointer,
                                          workspace: DecodingWorkspace) throws -> T {
         try decodeRoot(tape: storage.tape, owner: storage, source: source, workspace: workspace,
@@ -121,8 +125,9 @@ final class DecodingSession: Decoder {
         session.source = source
         session.bigNumbers = bigNumbers
         defer {
-            if !isKnownUniquelyReferenced(&session) || session.superSessionEscaped() {
-                // A container or decoder outlives the call: it must not read the caller's buffers.
+            if !isKnownUniquelyReferenced(&session) || (!session.superSessions.isEmpty && session.superSessionEscaped()) {
+                // A container or decoder outlives the call: it must not read the caller's buffers. (The
+                // `superDecoder` sessions are walked only when there are some.)
                 session.keepSourceText()
                 let copy = DocumentStorage(copying: tape, bigNumbers: session.bigNumbers)
                 session.moveOntoCopy(of: tape, copy: copy)

@@ -5,12 +5,15 @@ struct KeyCursor {
     var object: UInt32
     var next: UInt32
     /// Bit `n` set: some key is `n` bytes long (bit 62: 62 bytes or more). Bit 63 marks the set as
-    /// recorded; 0 means not recorded yet. Under `.convertFromSnakeCase` bits 0...62 are the keys'
-    /// `SnakeCaseConversion.screeningBit`s instead, and under `.convertFromAnyCase` only bit 63 is
+    /// recorded; 0 means not recorded yet. Under `.convertFromSnakeCase` bits 0...61 are the keys'
+    /// `SnakeCaseConversion.screeningBit`s instead (bit 62: `screenedAfterNext`), and under `.convertFromAnyCase` only bit 63 is
     /// used (the cursor's `KeyLimits` are recorded).
     var lengths: UInt64
 
     static let lengthsRecorded: UInt64 = 1 << 63
+    /// Under `.convertFromSnakeCase`: set in `lengths` when its screening bits are those of the members
+    /// after `next` only (recorded by a miss that scanned only those; `SessionBuffers.screened` covers the others).
+    static let screenedAfterNext: UInt64 = 1 << 62
 
     @inline(__always)
     static func lengthBit(_ count: Int) -> UInt64 { 1 << UInt64(min(count, 62)) }

@@ -17,6 +17,8 @@ struct KeyMemo: ~Copyable {
         /// tried before the cache (see `DecodingSession.findMember`); nil until one is found.
         var hint: UnsafePointer<UInt8>?
         var hintCount: Int
+        /// `SnakeCaseConversion.screeningBit` of the key (set with `bytes`).
+        var screeningBit: UInt64
     }
 
     private var tables = HashCache<ObjectIdentifier, UnsafeMutablePointer<Entry>>(capacity: 64)
@@ -39,7 +41,7 @@ struct KeyMemo: ~Copyable {
         if let table = tables.value(for: id) { return table }
         guard allocated.count < Self.maximumTables else { return nil }
         let table = UnsafeMutablePointer<Entry>.allocate(capacity: 256)
-        table.initialize(repeating: Entry(bytes: nil, count: 0, hint: nil, hintCount: 0), count: 256)
+        table.initialize(repeating: Entry(bytes: nil, count: 0, hint: nil, hintCount: 0, screeningBit: 0), count: 256)
         tables.insert(table, for: id)
         allocated.append(table)
         return table
@@ -53,5 +55,6 @@ struct KeyMemo: ~Copyable {
         let stored = name.withUTF8 { bytes.store($0) }
         entry.pointee.bytes = stored
         entry.pointee.count = count
+        entry.pointee.screeningBit = SnakeCaseConversion.screeningBit(UnsafeBufferPointer(start: stored, count: count))
     }
 }

@@ -79,16 +79,40 @@ extension DecodingSession {
                 // none has (most absent optionals) returns without converting the keys again.
                 // (Per-call LogLine row under snake_case keys: key lookup 17% of the samples, about
                 // 7% of them converting keys for absent optionals.)
-                if lengths == 0 {
+                let bit = memo?.pointee.screeningBit ?? SnakeCaseConversion.screeningBit(key)
+                let screenedSoFar = sameObject ? screened[depth] : 0
+                if screenedSoFar & bit == 0 && screenedSoFar != 0 {
+                    // None of the members up to `resume` holds the key (`SessionBuffers.screened`): only
+                    // the ones after it are scanned, and their bits screen the next misses. (Types read
+                    // their keys in document order, so a miss usually comes after most members were
+                    // found: the LogLine object's first miss scans its last two or three members
+                    // instead of eleven, its `http` object's none.)
+                    let after = tape.skip(resume + 1)
+                    if lengths == 0 {
+                        return scanRecordingScreening(key, cache: cache, start: start, resume: resume, end: endWord,
+                                                      depth: depth, memo: memo, onlyFrom: after)
+                    }
+                    if lengths & bit == 0 { return nil }
+                    return scanAndHint(key, cache: cache, first: after, resume: after, end: endWord, memo: memo)
+                }
+                if lengths == 0 || lengths & KeyCursor.screenedAfterNext != 0 {
+                    // No bits yet, or only those of members after `resume`, which no longer rule the
+                    // key out: every member is looked at, and the bits of all of them recorded.
                     return scanRecordingScreening(key, cache: cache, start: start, resume: resume, end: endWord,
                                                   depth: depth, memo: memo)
                 }
-                if lengths & SnakeCaseConversion.screeningBit(key) == 0 { return nil }
+                if lengths & bit == 0 { return nil }
                 return scanAndHint(key, cache: cache, first: first, resume: resume, end: endWord, memo: memo)
             }
-            guard found != nil else { return nil }
+            guard let keyIndex = found else { return nil }
             // Keep the limits recorded above (or earlier) for this object.
-            lengths = cursors[depth].object == UInt32(truncatingIfNeeded: start) ? cursors[depth].lengths : lengths
+            let current = cursors[depth]
+            lengths = current.object == UInt32(truncatingIfNeeded: start) ? current.lengths : lengths
+            if !workspace.screensConvertedKeys {
+                screened[depth] = screenedBits(upTo: keyIndex,
+                                               keyBit: memo?.pointee.screeningBit ?? SnakeCaseConversion.screeningBit(key),
+                                               before: sameObject ? screened[depth] : 0, first: first, resume: resume)
+            }
         case .custom:
             found = scanCustom(key, start: start, endWord: endWord, depth: depth)
         }
@@ -98,6 +122,26 @@ extension DecodingSession {
         cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: keyIndex),
                                    lengths: lengths)
         return keyIndex + 1
+    }
+
+    /// The cursor's `screened` word once the key whose screening bit is `keyBit` was found at
+    /// `keyIndex`, given the word `before` the lookup (0 when the cursor was on another object): the
+    /// bits of the members passed over since the furthest one found before are added (none when each
+    /// lookup finds the member after the previous one, as in document order).
+    @inline(__always)
+    private func screenedBits(upTo keyIndex: Int, keyBit: UInt64, before: UInt64, first: Int, resume: Int) -> UInt64 {
+        var bits = KeyCursor.lengthsRecorded
+        var j = first
+        if before != 0 {
+            if keyIndex <= resume { return before }
+            bits = before
+            j = tape.skip(resume + 1)
+        }
+        while j < keyIndex {
+            bits |= SnakeCaseConversion.screeningBit(tape.stringBytes(j))
+            j = tape.skip(j + 1)
+        }
+        return bits | keyBit
     }
 
     /// After a miss: which key lengths the object has, kept in its cursor.
@@ -115,26 +159,39 @@ extension DecodingSession {
 
     /// `scanAndHint` under `.convertFromSnakeCase` in an object whose screening bits are not recorded
     /// yet: the same scan, which also collects the bits of the keys it passes and, when it finds no
-    /// match (it then passed them all), keeps them in the object's cursor.
+    /// match (it then passed them all), keeps them in the object's cursor. With `onlyFrom`, only the
+    /// members from there on are scanned (none before it can hold the key), and the bits are kept as
+    /// theirs alone (`KeyCursor.screenedAfterNext`).
     @inline(never)
     private func scanRecordingScreening(_ key: UnsafeBufferPointer<UInt8>, cache: KeyConversionCache, start: Int,
                                         resume: Int, end: Int, depth: Int,
-                                        memo: UnsafeMutablePointer<KeyMemo.Entry>?) -> Int? {
+                                        memo: UnsafeMutablePointer<KeyMemo.Entry>?, onlyFrom: Int? = nil) -> Int? {
         let filter = FirstByteFilter(convertingTo: key)
-        var bits = KeyCursor.lengthsRecorded
-        /// The keys from `from` to `to`: the first that converts to `key`, collecting the bits on the way.
-        func scan(from: Int, to: Int) -> Int? {
-            var j = from
-            while j < to {
-                let raw = tape.stringBytes(j)
-                bits |= SnakeCaseConversion.screeningBit(raw)
-                if filter.admits(raw), KeyBytes.equal(cache.memoizedConversion(of: raw), key) { return j }
-                j = tape.skip(j + 1)
+        // The members from `resume` to `end`, then from the first to `resume` (or those from `onlyFrom`
+        // alone), in one loop that keeps `bits` in a register.
+        var bits = onlyFrom == nil ? KeyCursor.lengthsRecorded : KeyCursor.lengthsRecorded | KeyCursor.screenedAfterNext
+        var j = onlyFrom ?? resume
+        var limit = end
+        var wrapped = onlyFrom != nil
+        var found: Int?
+        while true {
+            if j >= limit {
+                if wrapped { break }
+                wrapped = true
+                j = start + 1
+                limit = resume
+                continue
             }
-            return nil
+            let raw = tape.stringBytes(j)
+            bits |= SnakeCaseConversion.screeningBit(raw)
+            if filter.admits(raw), KeyBytes.equal(cache.memoizedConversion(of: raw), key) {
+                found = j
+                break
+            }
+            j = tape.skip(j + 1)
         }
-        let found = scan(from: resume, to: end) ?? scan(from: start + 1, to: resume)
         guard let found else {
+            if cursors[depth].object != UInt32(truncatingIfNeeded: start) { screened[depth] = 0 }
             cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: resume),
                                        lengths: bits)
             return nil

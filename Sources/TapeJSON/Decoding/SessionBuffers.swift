@@ -9,6 +9,13 @@ struct SessionBuffers {
     var cursors: UnsafeMutablePointer<KeyCursor>
     /// `capacity + 1` tables of `KeyLimits.size` bytes, one per cursor.
     var keyLimits: UnsafeMutablePointer<UInt8>
+    /// `capacity + 1` words, one per cursor: under `.convertFromSnakeCase`, once a lookup in the
+    /// cursor's object found a member, the screening bits (`SnakeCaseConversion.screeningBit`) of every
+    /// member from the first to the furthest one found, plus bit 63; 0 before. A key whose bit is not
+    /// among them is none of the members up to the cursor's `next`: a miss then scans only the members
+    /// after it (see `DecodingSession.findMember`). Apart from the cursors, whose size the other
+    /// strategies' lookups keep.
+    var screened: UnsafeMutablePointer<UInt64>
     var capacity: Int
 
     /// New buffers for 32 levels of nesting (they grow as needed).
@@ -20,6 +27,8 @@ struct SessionBuffers {
         cursors.initialize(repeating: KeyCursor(object: 0, next: 0, lengths: 0), count: capacity + 1)
         keyLimits = .allocate(capacity: (capacity + 1) * KeyLimits.size)
         keyLimits.initialize(repeating: 0, count: (capacity + 1) * KeyLimits.size)
+        screened = .allocate(capacity: capacity + 1)
+        screened.initialize(repeating: 0, count: capacity + 1)
     }
 
     /// Makes room for at least `minimum` frames, keeping what the buffers hold.
@@ -43,13 +52,21 @@ struct SessionBuffers {
         newLimits.update(from: keyLimits, count: (capacity + 1) * KeyLimits.size)
         keyLimits.deallocate()
         keyLimits = newLimits
+        let newScreened = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity + 1)
+        newScreened.initialize(repeating: 0, count: newCapacity + 1)
+        newScreened.update(from: screened, count: capacity + 1)
+        screened.deallocate()
+        screened = newScreened
         capacity = newCapacity
     }
 
     /// Clears the first `count` cursors (the depths a session made keyed containers at): cursors
     /// remember objects by tape index, which the next document reuses.
     func clearCursors(_ count: Int) {
-        for k in 0..<count { cursors[k] = KeyCursor(object: 0, next: 0, lengths: 0) }
+        for k in 0..<count {
+            cursors[k] = KeyCursor(object: 0, next: 0, lengths: 0)
+            screened[k] = 0
+        }
     }
 
     func deallocate() {
@@ -57,5 +74,6 @@ struct SessionBuffers {
         frames.deallocate()
         cursors.deallocate()
         keyLimits.deallocate()
+        screened.deallocate()
     }
 }

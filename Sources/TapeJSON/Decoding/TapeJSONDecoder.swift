@@ -308,6 +308,11 @@ public final class TapeJSONDecoder: Sendable {
     ///
     /// The generation is read before the settings, so a workspace can only be kept under a generation
     /// whose settings it was made from (a setter writes the settings, then retires).
+    ///
+    /// Inlined (as is `DecodingSession.decodeRoot`), so that the call's closures are not separate
+    /// partial applications; with the trims of the session's setup made alongside, the per-call
+    /// LogLine row went from 169.6 to 171.8 MB/s (4 paired runs).
+    @inline(__always)
     func withWorkspace<R>(_ body: (DecodingWorkspace) throws -> R) rethrows -> R {
         var taken: DecodingWorkspace?
         let generation: UInt64

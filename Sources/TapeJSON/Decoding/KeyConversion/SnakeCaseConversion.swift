@@ -20,27 +20,32 @@ enum SnakeCaseConversion {
         return false
     }
 
-    /// A bit (one of 0...62) that a raw key and the key it converts to always share, or all bits when
+    /// A bit (one of 0...61) that a raw key and the key it converts to always share, or all of them when
     /// that cannot be told cheaply: for screening absent keys (`DecodingSession.findMember` records
     /// the bits of an object's raw keys at its first miss). The conversion keeps leading and trailing
     /// underscores, drops the others, and changes only the case of the characters between; so when the
     /// first and last bytes that are not `_` are ASCII, they are the converted key's first and last
     /// such bytes up to letter case. The bit comes from those two bytes, lower-cased; a key whose
-    /// first or last such byte is not ASCII (or that is all underscores) gets all bits.
+    /// first or last such byte is not ASCII (or that is all underscores) gets all bits. (Bits 62 and 63
+    /// are flags of `KeyCursor.lengths`.)
     @inline(__always)
     static func screeningBit(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let base = key.baseAddress else { return ~0 }
+        guard let base = key.baseAddress else { return allScreeningBits }
         var first = 0
         var last = key.count &- 1
         while first <= last && base[first] == underscore { first &+= 1 }
         while last > first && base[last] == underscore { last &-= 1 }
-        guard first <= last else { return ~0 }
+        guard first <= last else { return allScreeningBits }
         let head = base[first]
         let tail = base[last]
-        guard head < 0x80 && tail < 0x80 else { return ~0 }
+        guard head < 0x80 && tail < 0x80 else { return allScreeningBits }
         let folded = UInt64(head &- 0x41 < 26 ? head | 0x20 : head) << 8 | UInt64(tail &- 0x41 < 26 ? tail | 0x20 : tail)
-        return 1 << ((HashMixing.mix(folded) >> 40) % 63)
+        return 1 << ((HashMixing.mix(folded) >> 40) % 62)
     }
+
+    /// Every bit `screeningBit` returns.
+    @inline(__always)
+    static var allScreeningBits: UInt64 { (1 << 62) - 1 }
 
     /// The converted key: words lowercased then capitalized as Foundation does (Unicode-aware, through
     /// `lowercased()` and `capitalized`), leading and trailing underscores kept.
