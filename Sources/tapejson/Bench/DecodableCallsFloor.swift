@@ -487,22 +487,29 @@ fileprivate final class FloorKeyedFactory<Key, Container: FloorMadeContainer>: F
     }
 }
 
+/// The floor as the replay containers hold it: unretained (it outlives every replay) and borrowed for
+/// each call, with no retain and release around it (`unowned(unsafe)` still made them).
+fileprivate struct BorrowedFloor {
+    let unmanaged: Unmanaged<DecodableCallsFloor>
+
+    init(_ floor: DecodableCallsFloor) { unmanaged = .passUnretained(floor) }
+
+    /// Runs `call` on the floor.
+    @inline(__always)
+    func callAsFunction<R>(_ call: (DecodableCallsFloor) throws -> R) rethrows -> R {
+        try unmanaged._withUnsafeGuaranteedRef(call)
+    }
+}
+
 fileprivate protocol FloorMadeContainer: KeyedDecodingContainerProtocol {
     init(floor: DecodableCallsFloor)
 }
 
-/// A keyed container answering from the floor: the key is never looked at. The floor is unretained:
-/// it outlives every replay.
+/// A keyed container answering from the floor: the key is never looked at.
 fileprivate struct ReplayKeyed<Key: CodingKey>: FloorMadeContainer {
-    let unmanagedFloor: Unmanaged<DecodableCallsFloor>
+    let floor: BorrowedFloor
 
-    /// Runs `call` on the floor, borrowed: no retain and release around each call.
-    @inline(__always)
-    private func floor<R>(_ call: (DecodableCallsFloor) throws -> R) rethrows -> R {
-        try unmanagedFloor._withUnsafeGuaranteedRef(call)
-    }
-
-    init(floor: DecodableCallsFloor) { unmanagedFloor = .passUnretained(floor) }
+    init(floor: DecodableCallsFloor) { self.floor = BorrowedFloor(floor) }
 
     var codingPath: [any CodingKey] { [] }
     var allKeys: [Key] { floor { $0.keys() } }
@@ -554,17 +561,11 @@ fileprivate struct ReplayKeyed<Key: CodingKey>: FloorMadeContainer {
 
 /// An unkeyed container answering from the floor; it counts its own index.
 fileprivate struct ReplayUnkeyed: UnkeyedDecodingContainer {
-    let unmanagedFloor: Unmanaged<DecodableCallsFloor>
-
-    /// Runs `call` on the floor, borrowed: no retain and release around each call.
-    @inline(__always)
-    private func floor<R>(_ call: (DecodableCallsFloor) throws -> R) rethrows -> R {
-        try unmanagedFloor._withUnsafeGuaranteedRef(call)
-    }
+    let floor: BorrowedFloor
 
     private(set) var currentIndex = 0
 
-    init(floor: DecodableCallsFloor) { unmanagedFloor = .passUnretained(floor) }
+    init(floor: DecodableCallsFloor) { self.floor = BorrowedFloor(floor) }
 
     var codingPath: [any CodingKey] { [] }
     var count: Int? {
@@ -629,15 +630,9 @@ fileprivate struct ReplayUnkeyed: UnkeyedDecodingContainer {
 
 /// A single-value container answering from the floor.
 fileprivate struct ReplaySingle: SingleValueDecodingContainer {
-    let unmanagedFloor: Unmanaged<DecodableCallsFloor>
+    let floor: BorrowedFloor
 
-    /// Runs `call` on the floor, borrowed: no retain and release around each call.
-    @inline(__always)
-    private func floor<R>(_ call: (DecodableCallsFloor) throws -> R) rethrows -> R {
-        try unmanagedFloor._withUnsafeGuaranteedRef(call)
-    }
-
-    init(floor: DecodableCallsFloor) { unmanagedFloor = .passUnretained(floor) }
+    init(floor: DecodableCallsFloor) { self.floor = BorrowedFloor(floor) }
 
     var codingPath: [any CodingKey] { [] }
 
