@@ -167,4 +167,82 @@ private struct Ledger: Codable, Equatable {
         #expect(decoded == [profile, profile])
         #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 2)
     }
+
+    /// The first pass marks convention keys and `Decimal`s with the noncharacters U+FDD0 and U+FDD1; a
+    /// user's own string or key that begins with one of them (or with U+FDD2, the escape) is the text it
+    /// is, never a raw number or a path (before, `"\u{FDD1}1,\"admin\":true"` was written unquoted).
+    @Test func userTextBeginningWithAMarkerStaysText() throws {
+        func marked(_ scalar: UInt32, _ rest: String) -> String { String(Character(Unicode.Scalar(scalar)!)) + rest }
+        struct Note: Codable, Equatable {
+            var body: String
+            var list: [String]
+            var labels: [String: String]
+            var city: String
+            enum CodingKeys: String, CodingKey { case body, list, labels, city = "place.city" }
+        }
+        let note = Note(body: marked(0xFDD1, #"1,"admin":true"#),
+                        list: [marked(0xFDD0, "a.b"), marked(0xFDD2, "x"), marked(0xFDD1, "2"), marked(0xFDD2, marked(0xFDD1, "3"))],
+                        labels: [marked(0xFDD0, "a.b"): "flat", marked(0xFDD2, "k"): marked(0xFDD1, "4"), marked(0xFDD1, "5"): "n"],
+                        city: marked(0xFDD0, ""))
+        for formatting: TapeJSONEncoder.OutputFormatting in [[.sortedKeys], [.prettyPrinted, .sortedKeys]] {
+            let data = try encoder(formatting).encode(note)
+            #expect(try decoder().decode(Note.self, from: data) == note)
+            // Everything but the path key is written as without key options.
+            struct Unpathed: Encodable {
+                var note: Note
+                func encode(to encoder: any Encoder) throws {
+                    enum Keys: String, CodingKey { case body, list, labels, place }
+                    var container = encoder.container(keyedBy: Keys.self)
+                    try container.encode(note.body, forKey: .body)
+                    try container.encode(note.list, forKey: .list)
+                    try container.encode(note.labels, forKey: .labels)
+                    try container.encode(["city": note.city], forKey: .place)
+                }
+            }
+            #expect(data == (try encoder(formatting, options: nil).encode(Unpathed(note: note))))
+            let value = try JSONDocument(parsing: [UInt8](data)).root
+            #expect(value["body"]?.string == note.body)
+            #expect(value["place"]?["city"]?.string == note.city)
+        }
+        // A CodingKey of a type that begins with a marker, under a key strategy.
+        struct Odd: Encodable {
+            var value = 1
+            var name = "n"
+            struct Key: CodingKey {
+                var stringValue: String
+                var intValue: Int? { nil }
+                init(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(value, forKey: Key(stringValue: marked(0xFDD1, "someValue")))
+                try container.encode(name, forKey: Key(stringValue: marked(0xFDD0, "inner.someName")))
+            }
+        }
+        let snake = encoder()
+        snake.keyEncodingStrategy = .convertToSnakeCase
+        let text = String(decoding: try snake.encode(Odd()), as: UTF8.self)
+        #expect(text == "{\"\(marked(0xFDD0, "inner"))\":{\"some_name\":\"n\"},\"\(marked(0xFDD1, "some_value"))\":1}")
+    }
+
+    /// A value whose `encode(to:)` goes back to a container after writing a later one is written by
+    /// Foundation's encoder, which cannot mark convention keys: under key options that is an error, not
+    /// a document with the path keys left flat.
+    @Test func containersUsedOutOfOrderUnderKeyOptionsThrow() throws {
+        struct Interleaved: Encodable {
+            enum Keys: String, CodingKey { case first = "a.first", second = "b" }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                var first = container.nestedUnkeyedContainer(forKey: .first)
+                var second = container.nestedUnkeyedContainer(forKey: .second)
+                try second.encode(2)
+                try first.encode(1)
+            }
+        }
+        #expect(throws: EncodingError.self) { try encoder().encode(Interleaved()) }
+        // Without key options the same value is written (by the fallback), as Foundation writes it.
+        let plain = try encoder([.sortedKeys], options: nil).encode(Interleaved())
+        #expect(String(decoding: plain, as: UTF8.self) == #"{"a.first":[1],"b":[2]}"#)
+    }
 }

@@ -306,6 +306,7 @@ final class EncodingCore {
             let keyStart = out.count
             var escaped = false
             var text = key.stringValue
+            if keyConventions != nil { text = literal(text) }
             text.withUTF8 { utf8 in
                 out.appendQuoted(utf8, escapeSlashes: escapeSlashes)
                 escaped = out.count &- keyStart != utf8.count &+ 2
@@ -354,13 +355,20 @@ final class EncodingCore {
             default: text = original
             }
             let start = out.count
-            out.appendQuoted(text, escapeSlashes: escapeSlashes)
+            out.appendQuoted(literal(text), escapeSlashes: escapeSlashes)
             keyCache.texts[original] = Array(UnsafeBufferPointer(start: out.base + start, count: out.count - start))
             return hasEscapes(start, out.count)
         }
         let start = out.count
-        out.appendQuoted(text, escapeSlashes: escapeSlashes)
+        out.appendQuoted(literal(text), escapeSlashes: escapeSlashes)
         return hasEscapes(start, out.count)
+    }
+
+    /// A key or string as the first pass of a key-options call writes it: behind the literal marker when
+    /// it begins with one of the pass's markers (`KeyConventions.literalMarker`); else as it is.
+    @inline(__always)
+    func literal(_ text: String) -> String {
+        keyConventions != nil && KeyConventions.needsLiteralMarker(text) ? KeyConventions.literalMarker + text : text
     }
 
     private func hasEscapes(_ start: Int, _ end: Int) -> Bool {

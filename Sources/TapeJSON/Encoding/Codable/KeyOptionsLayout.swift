@@ -15,7 +15,10 @@ import Foundation
 /// dictionary's keys) marked by a noncharacter prefix (`KeyConventions.marker`) and left unconverted.
 /// That text is parsed, the marked members moved into place (`KeyOptionsNode`), their path steps
 /// converted by the key strategy (`.custom` leaves them as they are), and the tree encoded again with
-/// the caller's formatting. Numbers pass through the parsed document: `Int64`, `UInt64` and `Double`
+/// the caller's formatting. The markers travel in band, so the first pass escapes the user's own text
+/// that begins with one of them: such a string or key is written with `literalMarker` in front, which
+/// the layout drops (a string value `"\u{FDD1}1"` stays that string, never a raw number; a dictionary
+/// key `"\u{FDD0}a.b"` stays that key, never a path). Numbers pass through the parsed document: `Int64`, `UInt64` and `Double`
 /// exactly (a `Double` is written with the shortest digits that read back the same, so it is written
 /// again the same), a number beyond them as its text (`VerbatimNumber`), and a `Decimal` as a string
 /// marked by `numberMarker` that the layout turns back into the number's text: no digit is lost. Only
@@ -28,6 +31,16 @@ struct KeyConventions {
     /// U+FDD1, the noncharacter that marks a `Decimal`'s text written as a string by the first pass.
     static let numberMarkerScalar = Unicode.Scalar(0xFDD1)!
     static let numberMarker = String(Character(numberMarkerScalar))
+    /// U+FDD2, written by the first pass before a user's string or key that begins with U+FDD0, U+FDD1
+    /// or U+FDD2, so that it is read back as the text it is.
+    static let literalMarkerScalar = Unicode.Scalar(0xFDD2)!
+    static let literalMarker = String(Character(literalMarkerScalar))
+
+    /// Whether the first pass writes `text` behind `literalMarker`: it begins with one of the markers.
+    static func needsLiteralMarker(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        return first.value >= 0xFDD0 && first.value <= 0xFDD2
+    }
 
     /// The options as the decoder reads them (empty prefixes and delimiters off), so that both
     /// directions agree on what a key names.
@@ -68,6 +81,8 @@ struct KeyConventions {
 /// may still be merged into.
 indirect enum KeyOptionsNode: Encodable {
     case leaf(JSONValue)
+    /// A user's string that began with a marker (written behind `literalMarker` by the first pass).
+    case string(String)
     /// A number written from its text (a `Decimal` of the first pass).
     case number(VerbatimNumber)
     case array([KeyOptionsNode])
@@ -116,7 +131,12 @@ indirect enum KeyOptionsNode: Encodable {
             for member in value.members {
                 let key = member.key
                 let child = laidOut(member.value, conventions, convert: convert)
-                guard key.unicodeScalars.first == KeyConventions.markerScalar else {
+                let first = key.unicodeScalars.first
+                if first == KeyConventions.literalMarkerScalar {
+                    members.set(String(key.unicodeScalars.dropFirst()), child)
+                    continue
+                }
+                guard first == KeyConventions.markerScalar else {
                     members.set(key, child)
                     continue
                 }
@@ -133,8 +153,15 @@ indirect enum KeyOptionsNode: Encodable {
         case .array:
             return .array(value.elements.map { laidOut($0, conventions, convert: convert) })
         case .string:
-            if let text = value.string, text.unicodeScalars.first == KeyConventions.numberMarkerScalar {
-                return .number(VerbatimNumber(text: String(text.unicodeScalars.dropFirst())))
+            if let text = value.string {
+                switch text.unicodeScalars.first {
+                case KeyConventions.numberMarkerScalar:
+                    return .number(VerbatimNumber(text: String(text.unicodeScalars.dropFirst())))
+                case KeyConventions.literalMarkerScalar:
+                    return .string(String(text.unicodeScalars.dropFirst()))
+                default:
+                    break
+                }
             }
             return .leaf(value)
         default:
@@ -148,6 +175,9 @@ indirect enum KeyOptionsNode: Encodable {
             try value.encode(to: encoder)
         case .number(let number):
             try number.encode(to: encoder)
+        case .string(let text):
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
         case .array(let elements):
             var container = encoder.unkeyedContainer()
             for element in elements { try container.encode(element) }

@@ -164,6 +164,13 @@ public final class TapeJSONEncoder: Sendable {
         try core.encodeTop(value)
         if let error = core.pendingError { throw error }
         if core.fallback {
+            if markingOnly {
+                // Foundation's encoder cannot mark the convention keys, and its text laid out unmarked
+                // would put path keys flat (`"a.b"`), which decoding with the same options does not read.
+                throw EncodingError.invalidValue(value, .init(
+                    codingPath: [],
+                    debugDescription: "keyOptions cannot lay out a value whose encode(to:) goes back to a container after a later one was written; encode it without keyOptions"))
+            }
             let data = try FoundationFallback.encode(value, settings)
             return data.withUnsafeBytes { result($0.bindMemory(to: UInt8.self)) }
         }

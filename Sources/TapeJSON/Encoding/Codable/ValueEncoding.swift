@@ -23,6 +23,10 @@ extension EncodingCore {
 
     @inline(__always)
     func writeString(_ value: String) {
+        if keyConventions != nil {
+            out.appendQuoted(literal(value), escapeSlashes: escapeSlashes)
+            return
+        }
         out.appendQuoted(value, escapeSlashes: escapeSlashes)
     }
 
