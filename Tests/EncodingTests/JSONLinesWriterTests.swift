@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TapeJSON
+@testable import TapeJSON
 
 @Suite struct JSONLinesWriterTests {
     private func temporaryPath() -> String {
@@ -70,5 +70,95 @@ import TapeJSON
         try writer.close()
         try handle.close()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "[1]\n[2]\n[3]\n")
+    }
+
+    /// A disk that fills mid-write: the system takes part of the buffer, then refuses the rest. The file
+    /// keeps only the whole lines; the part of a line the system took is cut off again.
+    @Test func aWriteCutShortLeavesOnlyWholeLines() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let first = #"{"id":"first"}"# + "\n", second = #"{"id":"second"}"# + "\n"
+        for (cut, expected) in [(10, ""), (14, ""), (15, first), (20, first), (30, first), (31, first + second)] {
+            let writer = try JSONLinesWriter(path: path, bufferSize: 1 << 20)
+            var calls = 0
+            writer.systemWrite = { fd, bytes, count in
+                calls += 1
+                if calls == 1 { return Foundation.write(fd, bytes, min(cut, count)) }   // a short write
+                errno = ENOSPC
+                return -1
+            }
+            for id in ["first", "second", "third"] { try writer.write(["id": id]) }
+            do {
+                try writer.flush()
+                Issue.record("expected a write error (cut at \(cut))")
+            } catch let error as JSONOutputError {
+                #expect(error.code == ENOSPC)
+                #expect(error.description == "\(path): No space left on device")
+            }
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == expected, "cut at \(cut)")
+            #expect(throws: JSONOutputError.self) { try writer.write(["id": "later"]) }
+            #expect(throws: JSONOutputError.self) { try writer.close() }
+        }
+    }
+
+    /// The same cut in append mode keeps what the file held before.
+    @Test func aWriteCutShortInAppendModeKeepsEarlierContent() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("[0]\n".utf8).write(to: URL(fileURLWithPath: path))
+        let writer = try JSONLinesWriter(path: path, append: true, bufferSize: 1 << 20)
+        var calls = 0
+        writer.systemWrite = { fd, bytes, count in
+            calls += 1
+            if calls == 1 { return Foundation.write(fd, bytes, min(6, count)) }
+            errno = ENOSPC
+            return -1
+        }
+        try writer.write([1])
+        try writer.write([22])
+        #expect(throws: JSONOutputError.self) { try writer.flush() }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "[0]\n[1]\n")
+    }
+
+    /// `write(contentsOf:jobs:)`: the lines in the sequence's order whatever the number of threads, the
+    /// same bytes as one `write(_:)` per value.
+    @Test func parallelWritingKeepsTheOrder() throws {
+        let points = (0..<5_000).map { Point(x: Double($0), y: Double($0) / 7) }
+        var outputs: [String] = []
+        for (jobs, batchSize) in [(1, 256), (2, 1), (2, 7), (3, 256), (4, 1000)] {
+            let path = temporaryPath()
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let writer = try JSONLinesWriter(path: path, bufferSize: 4096)
+            writer.encoder.outputFormatting = [.sortedKeys]
+            try writer.write(contentsOf: points, jobs: jobs, batchSize: batchSize)
+            try writer.write(contentsOf: [Point](), jobs: jobs)
+            try writer.write(contentsOf: points.prefix(3).lazy.map { $0 }, jobs: jobs, batchSize: batchSize)
+            try writer.close()
+            outputs.append(try String(contentsOfFile: path, encoding: .utf8))
+        }
+        let encoder = TapeJSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let expected = try (points + points.prefix(3)).map { String(decoding: try encoder.encode($0), as: UTF8.self) + "\n" }.joined()
+        for output in outputs { #expect(output == expected) }
+    }
+
+    /// A value that fails to encode: every line before it is written, none after it, and its error is
+    /// thrown; the writer still takes lines afterwards (the failure was the value's, not the output's).
+    @Test func parallelWritingStopsAtTheFirstFailingValue() throws {
+        var points = (0..<1_000).map { Point(x: Double($0), y: 0) }
+        points[617].y = .nan
+        points[900].y = .infinity
+        for jobs in [1, 2, 4] {
+            let path = temporaryPath()
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let writer = try JSONLinesWriter(path: path, bufferSize: 100)
+            #expect(throws: EncodingError.self) { try writer.write(contentsOf: points, jobs: jobs, batchSize: 50) }
+            try writer.write(raw: "[]")
+            try writer.close()
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 618, "jobs \(jobs)")
+            #expect(try JSONDecoder().decode(Point.self, from: Data(lines[616].utf8)) == points[616])
+            #expect(lines.last == "[]")
+        }
     }
 }

@@ -39,7 +39,13 @@ public struct JSONOutputError: Error, Sendable, CustomStringConvertible {
 /// buffer is handed to the system only in whole lines (when it passes `bufferSize`, and on `flush()`
 /// and `close()`). A write the system refuses (a full disk, a closed pipe when `SIGPIPE` is ignored)
 /// throws a `JSONOutputError` with the system's message, and the writer then refuses further writes.
+/// When the system took part of a line before refusing the rest (a disk that fills mid-write), the
+/// writer cuts that part off again in a regular file, so the file ends with the last whole line; a pipe
+/// cannot take bytes back (its reader sees a last line without its newline).
 /// Memory stays bounded: the buffer is flushed once it holds `bufferSize` bytes.
+///
+/// ``write(contentsOf:jobs:)`` encodes a sequence of values on several threads and writes their lines
+/// in the sequence's order, as `JSONLines.decode(_:using:jobs:)` reads them.
 ///
 /// A writer is used from one thread at a time.
 public final class JSONLinesWriter {
@@ -52,6 +58,8 @@ public final class JSONLinesWriter {
     private var closed = false
     /// Encodes the values given to `write(_:)`.
     public let encoder: TapeJSONEncoder
+    /// The system call that writes (`write(2)`); tests put a failing one in its place.
+    var systemWrite: (Int32, UnsafeRawPointer, Int) -> Int = { fd, bytes, count in Foundation.write(fd, bytes, count) }
 
     /// Writes to the file at `path`, created if needed (mode 0644), truncated unless `append`.
     public convenience init(path: String, append: Bool = false, encoder: TapeJSONEncoder = TapeJSONEncoder(),
@@ -115,6 +123,55 @@ public final class JSONLinesWriter {
         try endLine()
     }
 
+    /// Encodes `values` as lines, in the sequence's order, on `jobs` threads (the calling thread is one
+    /// of them): the values are taken in batches of `batchSize` per thread, each thread encodes a run of
+    /// them into a buffer of its own with ``encoder``, and the runs are written in order. Memory stays
+    /// bounded by one batch's values and lines.
+    ///
+    /// - Throws: when a value fails to encode, its error, after the lines of every value before it were
+    ///   written (and none after it); or a `JSONOutputError` as ``write(_:)``.
+    public func write<Values: Sequence>(contentsOf values: Values,
+                                        jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                        batchSize: Int = 256) throws
+    where Values.Element: Encodable & Sendable {
+        try checkOpen()
+        let jobs = max(jobs, 1)
+        if jobs == 1 {
+            for value in values { try write(value) }
+            return
+        }
+        let perJob = max(batchSize, 1)
+        var iterator = values.makeIterator()
+        var batch: [Values.Element] = []
+        batch.reserveCapacity(perJob * jobs)
+        var runs = [EncodedRun](repeating: EncodedRun(), count: jobs)
+        while true {
+            batch.removeAll(keepingCapacity: true)
+            while batch.count < perJob * jobs, let value = iterator.next() { batch.append(value) }
+            if batch.isEmpty { return }
+            let workers = min(jobs, (batch.count + perJob - 1) / perJob)
+            let share = (batch.count + workers - 1) / workers
+            let encoder = self.encoder
+            batch.withUnsafeBufferPointer { values in
+                runs.withUnsafeMutableBufferPointer { runs in
+                    let shared = SharedRuns(values: values, runs: runs)
+                    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                        let range = worker * share..<min((worker + 1) * share, shared.values.count)
+                        shared.runs[worker].encode(shared.values[range], with: encoder)
+                    }
+                }
+            }
+            for worker in 0..<workers {
+                buffer.append(contentsOf: runs[worker].bytes)
+                if let error = runs[worker].error {
+                    if buffer.count >= bufferSize { try flush() }
+                    throw error
+                }
+                if buffer.count >= bufferSize { try flush() }
+            }
+        }
+    }
+
     /// Writes `line`, one JSON document already in text (a line read with `JSONLines`, a `JSONValue`'s
     /// `jsonText`), as it is; a trailing `\n` (or `\r\n`) is dropped, another newline throws.
     public func write(raw line: some Collection<UInt8>) throws {
@@ -147,17 +204,39 @@ public final class JSONLinesWriter {
         var written = 0
         let total = buffer.count
         while written < total {
-            let n = buffer.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + written, total - written) }
+            let n = buffer.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, total - written) }
             if n < 0 {
-                if errno == EINTR { continue }
-                let error = JSONOutputError(destination: destination, errno: errno)
+                let code = errno
+                if code == EINTR { continue }
+                let error = JSONOutputError(destination: destination, errno: code)
                 failure = error
+                retractPartialLine(written: written)
                 buffer.removeAll()
                 throw error
             }
             written += n
         }
         buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 22)
+    }
+
+    /// After a failed write: the system took the buffer's first `written` bytes, which may end inside a
+    /// line. In a regular file that part is cut off again (the buffer starts at a line's start), so the
+    /// file keeps only whole lines; elsewhere (a pipe, a terminal) nothing can be taken back.
+    private func retractPartialLine(written: Int) {
+        guard written > 0 else { return }
+        let partial = buffer.withUnsafeBufferPointer { bytes -> Int in
+            var end = written
+            while end > 0 && bytes[end - 1] != 0x0A { end -= 1 }
+            return written - end
+        }
+        guard partial > 0 else { return }
+        var status = stat()
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
+        let position = lseek(fd, 0, SEEK_CUR)
+        guard position >= off_t(partial) else { return }
+        if ftruncate(fd, position - off_t(partial)) == 0 {
+            _ = lseek(fd, position - off_t(partial), SEEK_SET)
+        }
     }
 
     /// Flushes, then closes the file when the writer opened it. Later writes throw.
@@ -176,4 +255,32 @@ public final class JSONLinesWriter {
             throw error
         }
     }
+}
+
+/// The lines one thread of ``JSONLinesWriter/write(contentsOf:jobs:batchSize:)`` encoded from its run of
+/// a batch, and the error that stopped it (the lines before the failing value are kept).
+struct EncodedRun {
+    var bytes: [UInt8] = []
+    var error: (any Error)?
+
+    mutating func encode<Value: Encodable>(_ values: Slice<UnsafeBufferPointer<Value>>, with encoder: TapeJSONEncoder) {
+        bytes.removeAll(keepingCapacity: true)
+        error = nil
+        for value in values {
+            do {
+                try encoder.encodeCompact(value, into: &bytes)
+            } catch {
+                self.error = error
+                return
+            }
+            bytes.append(0x0A)
+        }
+    }
+}
+
+/// A batch's values and the threads' runs, handed to `concurrentPerform`: each thread reads its own
+/// range of `values` (Sendable elements) and writes only its own element of `runs`.
+private struct SharedRuns<Value>: @unchecked Sendable {
+    let values: UnsafeBufferPointer<Value>
+    let runs: UnsafeMutableBufferPointer<EncodedRun>
 }
