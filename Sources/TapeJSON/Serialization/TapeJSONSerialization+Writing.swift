@@ -35,6 +35,37 @@ extension TapeJSONSerialization {
         buffer.append(contentsOf: writer.out.bytes)
     }
 
+    /// Writes the JSON text of `object` to an open `OutputStream`, as
+    /// `JSONSerialization.writeJSONObject(_:toStream:options:)` does (swift-corelibs-foundation; Apple's
+    /// Foundation spells it `writeJSONObject(_:to:options:error:)`), and returns the number of bytes
+    /// written. The text is made whole first (nothing reaches the stream when the object is invalid),
+    /// then written, in as many writes as the stream takes.
+    ///
+    /// - Throws: what ``data(withJSONObject:options:)`` throws; when the stream refuses bytes, its
+    ///   `streamError`, or a ``JSONOutputError`` when it reports none (a stream that is not open, or full),
+    ///   where Foundation returns the count the stream took, or 0.
+    @discardableResult
+    public static func writeJSONObject(_ object: Any, toStream stream: OutputStream,
+                                       options: JSONSerialization.WritingOptions = []) throws -> Int {
+        var writer = ObjectGraphWriter(options: options)
+        try writer.writeTop(object)
+        let total = writer.out.count
+        var written = 0
+        while written < total {
+            // `writer` is read in the loop, so its buffer lives until the last write.
+            let n = stream.write(writer.out.base + written, maxLength: total - written)
+            guard n > 0 else {
+                // `streamError` is read only in the error state: swift-corelibs-foundation traps when it
+                // is read from a stream that has none (one not open, or a full buffer).
+                if stream.streamStatus == .error, let error = stream.streamError { throw error }
+                throw JSONOutputError(destination: "output stream",
+                                      reason: "the stream took \(written) of \(total) bytes (status \(stream.streamStatus.rawValue))")
+            }
+            written += n
+        }
+        return written
+    }
+
     /// Whether ``data(withJSONObject:options:)`` can write `object` without `.fragmentsAllowed`: the
     /// rules of `JSONSerialization.isValidJSONObject(_:)` (an array or a string-keyed dictionary at the
     /// top, nested fewer than 512 levels, finite numbers, and only the supported types).
