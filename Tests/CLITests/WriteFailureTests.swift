@@ -253,6 +253,14 @@ struct WriteFailureFmtTests {
         }
     }
 
+    @Test("fmt --stream to a full device (final flush, and mid-stream): exit 2, the message, no signal",
+          arguments: [["--stream"], ["--stream", "--compact"], ["--stream", "--indent", "4"]], [false, true])
+    func streamed(mode: [String], large: Bool) throws {
+        try withTemporaryFile(large ? Inputs.largeDocument : Inputs.smallDocument) { path in
+            expectWriteFailure(try run(["fmt", path] + mode))
+        }
+    }
+
     @Test("fmt --lines to a full device, few and many lines", arguments: [[], ["--sort-keys"]], [false, true])
     func lines(mode: [String], many: Bool) throws {
         try withTemporaryFile(many ? Inputs.manyLines : Inputs.fewLines, name: "lines.ndjson") { path in

@@ -65,6 +65,18 @@ struct ReadmeExamplesTests {
         #expect(String(decoding: data, as: UTF8.self) == #"{"a":null,"b":[1,2.5]}"#)
     }
 
+    @Test func linesWriter() throws {
+        let order = Order(orderId: 7, items: ["tea"], placedAt: Date(timeIntervalSince1970: 0))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("orders-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try JSONLinesWriter(path: path)            // README: "orders.ndjson"
+        try writer.write(contentsOf: [order, order], jobs: 2)  // encoded on 2 threads, written in order
+        try writer.write(jsonObject: ["event": "done"])
+        try writer.close()
+        let line = #"{"orderId":7,"items":["tea"],"placedAt":-978307200}"#
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == line + "\n" + line + "\n" + #"{"event":"done"}"# + "\n")
+    }
+
     // MARK: - Documents and events
 
     @Test func streamWriter() throws {

@@ -201,6 +201,9 @@ struct LinesCommandTests {
         #expect(try output(["http.status>=300"]) == lines[1])                      // the string "500" is no number
         #expect(try output(["level>\"INFO\""]) == lines[2])                          // WARN, by UTF-8 bytes
         #expect(try output(["level<=INFO"]) == lines[0] + lines[1] + lines[3])
+        #expect(try output(["level<INFO"]) == lines[1] + lines[3])                     // ERROR < INFO
+        #expect(try output(["level>=\"INFO\""]) == lines[0] + lines[2])
+        #expect(try output(["id<\"2\""]) == "")                                       // numbers are no strings
         #expect(try output(["msg~^comma, \"quoted\"\\n"]) == lines[1])
         #expect(try output(["msg~next$"]) == lines[1])
         #expect(try output(["msg~[Tt]ab"]) == lines[3])
@@ -211,6 +214,18 @@ struct LinesCommandTests {
         #expect(try output(["id=1", "id=3"], any: true) == lines[0] + lines[2])
         #expect(try output(["id=1", "id=3"]) == "")
         #expect(try output(["level=WARN", "ok exists"], any: true) == lines[2] + lines[3])
+    }
+
+    @Test("lines --help says how --where reads a value's type")
+    func whereHelpNamesTheTypes() throws {
+        let result = try run(["lines", "--help"])
+        #expect(result.status == 0)
+        let text = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains(#"VALUE's type is its JSON syntax: 500 is a number, '"500"' a string"#), "\(text)")
+        for form in ["PATH=VALUE", "PATH!=VALUE", "PATH<VALUE", "PATH<=VALUE", "PATH>VALUE", "PATH>=VALUE", "PATH~REGEX",
+                     "'PATH exists'", "'PATH !exists'", "--any"] {
+            #expect(text.contains(form), "\(form)")
+        }
     }
 
     @Test("--where usage errors: no operator, a bad regular expression, ordering booleans", arguments: [
