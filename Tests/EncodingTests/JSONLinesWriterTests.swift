@@ -161,4 +161,27 @@ import Testing
             #expect(lines.last == "[]")
         }
     }
+
+    /// A writer made on a handle that nothing else holds keeps the handle, so its descriptor stays open:
+    /// released, the handle would close it, and a file opened next could get its number (the writer's
+    /// lines then landing in that file).
+    @Test func writersKeepTheirFileHandleOpen() throws {
+        let linesPath = temporaryPath(), streamPath = temporaryPath(), otherPath = temporaryPath()
+        defer { for path in [linesPath, streamPath, otherPath] { try? FileManager.default.removeItem(atPath: path) } }
+        for path in [linesPath, streamPath, otherPath] { FileManager.default.createFile(atPath: path, contents: nil) }
+        let lines = JSONLinesWriter(fileHandle: FileHandle(forWritingAtPath: linesPath)!, bufferSize: 1)
+        let stream = JSONStreamWriter(fileHandle: FileHandle(forWritingAtPath: streamPath)!, bufferSize: 1)
+        // Opened after the handles above were made (and, were they not kept, released and closed).
+        let other = FileHandle(forWritingAtPath: otherPath)!
+        defer { try? other.close() }
+        try lines.write([1])
+        try lines.close()
+        try stream.beginArray()
+        try stream.value(2)
+        try stream.endArray()
+        try stream.close()
+        #expect(try String(contentsOfFile: linesPath, encoding: .utf8) == "[1]\n")
+        #expect(try String(contentsOfFile: streamPath, encoding: .utf8).hasPrefix("[2]"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: otherPath)).isEmpty)
+    }
 }

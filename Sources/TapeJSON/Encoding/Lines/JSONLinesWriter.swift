@@ -51,6 +51,9 @@ public struct JSONOutputError: Error, Sendable, CustomStringConvertible {
 public final class JSONLinesWriter {
     private let fd: Int32
     private let ownsDescriptor: Bool
+    /// The handle given to `init(fileHandle:)`, kept so that its descriptor stays open while the writer
+    /// writes to it (a handle released earlier closes it, and the number could name another file).
+    private let handle: FileHandle?
     private let destination: String
     private let bufferSize: Int
     private var buffer: [UInt8] = []
@@ -70,10 +73,10 @@ public final class JSONLinesWriter {
         self.init(fd: fd, owns: true, destination: path, encoder: encoder, bufferSize: bufferSize)
     }
 
-    /// Writes to an open file handle (not closed by the writer).
+    /// Writes to an open file handle, which the writer keeps (and so keeps open) but does not close.
     public convenience init(fileHandle: FileHandle, encoder: TapeJSONEncoder = TapeJSONEncoder(),
                             bufferSize: Int = 1 << 16) {
-        self.init(fd: fileHandle.fileDescriptor, owns: false,
+        self.init(fd: fileHandle.fileDescriptor, owns: false, handle: fileHandle,
                   destination: "file descriptor \(fileHandle.fileDescriptor)", encoder: encoder, bufferSize: bufferSize)
     }
 
@@ -83,9 +86,11 @@ public final class JSONLinesWriter {
         JSONLinesWriter(fd: STDOUT_FILENO, owns: false, destination: "stdout", encoder: encoder, bufferSize: bufferSize)
     }
 
-    private init(fd: Int32, owns: Bool, destination: String, encoder: TapeJSONEncoder, bufferSize: Int) {
+    private init(fd: Int32, owns: Bool, handle: FileHandle? = nil, destination: String, encoder: TapeJSONEncoder,
+                 bufferSize: Int) {
         self.fd = fd
         self.ownsDescriptor = owns
+        self.handle = handle
         self.destination = destination
         self.encoder = encoder
         self.bufferSize = max(bufferSize, 1)

@@ -67,6 +67,9 @@ public final class JSONStreamWriter {
     let destination: Destination
     /// How errors name the destination: a path, `stdout`, `file descriptor N`, `memory`.
     let destinationName: String
+    /// The handle given to `init(fileHandle:)`, kept so that its descriptor stays open while the writer
+    /// writes to it (a handle released earlier closes it, and the number could name another file).
+    private var handle: FileHandle? = nil
     let bufferSize: Int
     // Unchecked exclusivity: a writer is used from one thread, and no method hands out access to
     // these while calling back (dynamic checks cost a quarter of `fmt`'s time).
@@ -105,9 +108,10 @@ public final class JSONStreamWriter {
         self.bufferSize = max(1, bufferSize)
     }
 
-    /// Writes to an open file handle, which the writer does not close.
+    /// Writes to an open file handle, which the writer keeps (and so keeps open) but does not close.
     public init(fileHandle: FileHandle, layout: Layout = .compact, bufferSize: Int = 1 << 16) {
         self.layout = layout
+        handle = fileHandle
         destination = .descriptor(fileHandle.fileDescriptor, owns: false)
         destinationName = "file descriptor \(fileHandle.fileDescriptor)"
         self.bufferSize = max(1, bufferSize)
