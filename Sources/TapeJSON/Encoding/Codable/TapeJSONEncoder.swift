@@ -153,14 +153,58 @@ public final class TapeJSONEncoder: Sendable {
         if !markingOnly, let keyOptions = settings.keyOptions {
             return try encodeLaidOut(value, settings: settings, options: keyOptions, result)
         }
+        return try withParkedCore { core in
+            try encode(value, on: core, settings: settings, markingOnly: markingOnly, result)
+        }
+    }
+
+    /// Appends each of `values` as one line (compact, `\n` after each) to `buffer`, with one snapshot of
+    /// the settings and one encoding core for the whole run (`JSONLinesWriter.write(contentsOf:jobs:)`:
+    /// the threads then share no lock per value). Stops at the first value that fails and returns its
+    /// error; the lines before it stay in `buffer`.
+    func encodeLines<Values: Collection>(_ values: Values, into buffer: inout [UInt8]) -> (any Error)?
+    where Values.Element: Encodable {
+        var settings = configuration.withLock { $0 }
+        settings.outputFormatting.remove(.prettyPrinted)
+        do {
+            if settings.keyOptions != nil {
+                for value in values {
+                    try encodeCompact(value, into: &buffer)
+                    buffer.append(0x0A)
+                }
+                return nil
+            }
+            try withParkedCore { core in
+                for value in values {
+                    try encode(value, on: core, settings: settings, markingOnly: false) { bytes in
+                        buffer.append(contentsOf: bytes)
+                        buffer.append(0x0A)
+                    }
+                }
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Runs `body` with an encoding core of this encoder's shelf (or a new one), parked again after.
+    private func withParkedCore<R>(_ body: (EncodingCore) throws -> R) rethrows -> R {
         let core = shelf.withLock { $0.popLast()?.core } ?? EncodingCore()
         defer {
-            core.end()
             shelf.withLock { parked in
                 if parked.count < 8 { parked.append(Parked(core: core)) } else { core.dismantle() }
             }
         }
+        return try body(core)
+    }
+
+    /// One value on `core`: its text to `result` (Foundation's when the value's containers are used out
+    /// of order).
+    private func encode<T: Encodable, R>(_ value: T, on core: EncodingCore, settings: Configuration, markingOnly: Bool,
+                                         _ result: (UnsafeBufferPointer<UInt8>) -> R) throws -> R {
         core.begin(settings)
+        defer { core.end() }
         try core.encodeTop(value)
         if let error = core.pendingError { throw error }
         if core.fallback {

@@ -270,16 +270,7 @@ struct EncodedRun {
 
     mutating func encode<Value: Encodable>(_ values: Slice<UnsafeBufferPointer<Value>>, with encoder: TapeJSONEncoder) {
         bytes.removeAll(keepingCapacity: true)
-        error = nil
-        for value in values {
-            do {
-                try encoder.encodeCompact(value, into: &bytes)
-            } catch {
-                self.error = error
-                return
-            }
-            bytes.append(0x0A)
-        }
+        error = encoder.encodeLines(values, into: &bytes)
     }
 }
 
