@@ -287,6 +287,20 @@ extension BenchPlan {
         comparisons.append(Comparison(file: name, operation: "(ceiling) encode LogLine: Codable calls alone vs JSONEncoder",
                                       subject: encodeRecordsFloor, baseline: encodeRecordsFoundation))
 
+        // The records as NDJSON to /dev/null through `JSONLinesWriter.write(contentsOf:jobs:)`: encoded on
+        // `jobs` threads and written in order, against one thread.
+        let devNullWriter = JSONLinesWriter(fileHandle: FileHandle(forWritingAtPath: "/dev/null")!, encoder: recordEncoder)
+        let writeLines = add(Workload(file: name, operation: "write LogLine lines (contentsOf:)", library: "JSONLinesWriter, 1 job", bytes: encodedSize) {
+            try devNullWriter.write(contentsOf: records, jobs: 1)
+            try devNullWriter.flush()
+        })
+        let writeLinesParallel = add(Workload(file: name, operation: "write LogLine lines (contentsOf:)", library: "JSONLinesWriter, \(jobs) jobs", bytes: encodedSize) {
+            try devNullWriter.write(contentsOf: records, jobs: jobs)
+            try devNullWriter.flush()
+        })
+        comparisons.append(Comparison(file: name, operation: "JSONLinesWriter write(contentsOf:) LogLine, \(jobs) jobs vs 1 job",
+                                      subject: writeLinesParallel, baseline: writeLines))
+
         // Read, transform, write: every line decoded into LogLine, one field changed, the record written
         // back as a line to /dev/null (JSONLinesWriter; Foundation: JSONDecoder and JSONEncoder line by
         // line, through a 64 KiB buffer).
