@@ -662,3 +662,46 @@ extension FoundationParityTests {
         }
     }
 }
+
+// MARK: - Smaller cases: a custom strategy that shortens keys, a nested unkeyed container, escaped slashes
+
+extension FoundationParityTests {
+    @Test("a custom key strategy that drops a prefix from longer keys (decodingKeyStrategyCustom)")
+    func customStrategyDropsPrefix() throws {
+        struct Greeting: Decodable, Equatable { var hello: String }
+        let setup = Setup(keys: .custom { path in
+            let key = path.last!
+            return key.stringValue.count > 3 ? TestKey(String(key.stringValue.dropFirst(3))) : key
+        })
+        expectSameDecoding(Greeting.self, json: #"{"~~~hello":"there"}"#, setup: setup)
+        #expect(try setup.tape().decode(Greeting.self, from: Data(#"{"~~~hello":"there"}"#.utf8)) == Greeting(hello: "there"))
+        expectSameDecoding([String: Int].self, json: #"{"abc":1,"xyzabcd":2}"#, setup: setup)
+        expectSameDecoding(Greeting.self, json: #"{"hello":"short keys stay"}"#, setup: setup)
+    }
+
+    @Test("a value read from a nested unkeyed container under a key (issue106506794)")
+    func nestedUnkeyedUnderKey() throws {
+        struct Outer: Decodable, Equatable {
+            struct Inner: Decodable, Equatable { let name: String }
+            let inner: Inner
+            enum CodingKeys: String, CodingKey { case inner }
+            init(from decoder: any Decoder) throws {
+                var nested = try decoder.container(keyedBy: CodingKeys.self).nestedUnkeyedContainer(forKey: .inner)
+                inner = try nested.decode(Inner.self)
+            }
+        }
+        expectSameDecoding(Outer.self, json: #"{"inner":[{"name":"deep"}]}"#)
+        #expect(try TapeJSONDecoder().decode(Outer.self, from: Data(#"{"inner":[{"name":"deep"}]}"#.utf8)).inner.name == "deep")
+        expectSameDecoding(Outer.self, json: #"{"inner":[]}"#)
+        expectSameDecoding(Outer.self, json: #"{"inner":{"name":"not an array"}}"#)
+    }
+
+    @Test("escaped forward slashes in keys and values (jsonEscapedSlashes, jsonEscapedForwardSlashes)")
+    func escapedSlashes() throws {
+        expectSameDecoding([String: Int].self, json: #"{"\/":1}"#)
+        #expect(try TapeJSONDecoder().decode([String: Int].self, from: Data(#"{"\/":1}"#.utf8)) == ["/": 1])
+        #expect(try TapeJSONDecoder().decode([String: Int].self, from: JSONEncoder().encode(["/": 1])) == ["/": 1])
+        #expect(try TapeJSONDecoder().decode(String.self, from: Data(#""\/a\/b""#.utf8)) == "/a/b")
+        #expect(try TapeJSONDecoder().decode(String.self, from: Data(#""\\/a\\/b""#.utf8)) == #"\/a\/b"#)
+    }
+}
