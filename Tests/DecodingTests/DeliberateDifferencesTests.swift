@@ -175,6 +175,22 @@ struct DeliberateDifferencesTests {
             #expect(try setup.foundation().decode(NameThenID.self, from: Data(json.utf8)).userId == 1)
             #expect(try setup.tape().decode(NameThenID.self, from: Data(json.utf8)).userId == 2)
         }
+        // The rare case: the same key read twice in a row, with a nested value read in between that
+        // spells it as the key's later occurrence does: the second read gives that later occurrence.
+        struct ReadTwice: Decodable {
+            var values: [Int] = []
+            enum CodingKeys: String, CodingKey { case userId, child }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                let child = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .child)
+                values.append(try container.decode(Int.self, forKey: .userId))
+                values.append(try child.decode(Int.self, forKey: .userId))
+                values.append(try container.decode(Int.self, forKey: .userId))
+            }
+        }
+        let json = #"{"child":{"USER_ID":9},"user_id":1,"USER_ID":2}"#
+        #expect(try setup.foundation().decode(ReadTwice.self, from: Data(json.utf8)).values == [1, 9, 1])
+        #expect(try setup.tape().decode(ReadTwice.self, from: Data(json.utf8)).values == [1, 9, 2])
     }
 
     @Test("7: keys equal as Strings count as one key; a byte-for-byte match is preferred")
