@@ -128,7 +128,8 @@ import Synchronization
 ///    in document order or read again; when a key occurs both before and after the previously read
 ///    key, the later one is used. Under a key conversion, keys that convert alike (`user_id` and
 ///    `userId` in one object) count as occurrences of one key; one rare case also gives the later one:
-///    the same key read twice in a row, with a nested value read in between that spells it a third way.
+///    the same key read twice in a row, with a nested value read in between that spells it as its later
+///    occurrence does, gives that later occurrence the second time.
 ///    Keys equal as Swift `String`s but not byte for byte (`"e\u{301}"` and `"é"`) match, as in
 ///    Foundation; when an object has several such spellings of a key, the one spelled byte for byte
 ///    like the `CodingKey` is used (Foundation uses the first). An ASCII key matches only itself: the
