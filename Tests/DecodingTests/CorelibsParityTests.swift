@@ -78,4 +78,55 @@ struct CorelibsParityTests {
         #expect(try TapeJSONDecoder().decode(Holder.self, from: data) == Holder(dict: [:]))
         expectSameDecoding(Holder.self, json: String(decoding: data, as: UTF8.self))
     }
+
+    /// One optional member per numeric type, as in upstream's test.
+    struct Limits: Codable, Equatable {
+        var int8Value: Int8?, uint8Value: UInt8?, int16Value: Int16?, uint16Value: UInt16?
+        var int32Value: Int32?, uint32Value: UInt32?, int64Value: Int64?, intValue: Int?, uintValue: UInt?
+        var uint64Value: UInt64?, floatValue: Float?, doubleValue: Double?, decimalValue: Decimal?
+    }
+
+    static let decimalBeyondUInt128 = "340282366920938463463374607431768211455" + String(repeating: "0", count: 127)
+
+    @Test("numbers at each type's limits decode (test_numericLimits)", arguments: [
+        ("Int8", "0"), ("Int8", "1"), ("Int8", "-1"), ("Int8", "-128"), ("Int8", "127"),
+        ("UInt8", "0"), ("UInt8", "1"), ("UInt8", "255"), ("UInt8", "-0"),
+        ("Int16", "0"), ("Int16", "1"), ("Int16", "-1"), ("Int16", "-32768"), ("Int16", "32767"),
+        ("UInt16", "0"), ("UInt16", "1"), ("UInt16", "65535"), ("UInt16", "34.0"),
+        ("Int32", "0"), ("Int32", "1"), ("Int32", "-1"), ("Int32", "-2147483648"), ("Int32", "2147483647"),
+        ("UInt32", "0"), ("UInt32", "1"), ("UInt32", "4294967295"),
+        ("Int64", "0"), ("Int64", "1"), ("Int64", "-1"), ("Int64", "-9223372036854775808"), ("Int64", "9223372036854775807"),
+        ("UInt64", "0"), ("UInt64", "1"), ("UInt64", "18446744073709551615"),
+        ("Int", "0"), ("Int", "1"), ("Int", "-1"), ("Int", "-9223372036854775808"), ("Int", "9223372036854775807"),
+        ("UInt", "0"), ("UInt", "1"), ("UInt", "18446744073709551615"),
+        ("Double", "0"), ("Double", "1"), ("Double", "-1"), ("Double", "2.2250738585072014e-308"),
+        ("Double", "1.7976931348623157e+308"), ("Double", "5e-324"), ("Double", "3.141592653589793"),
+        ("Float", "3.4028235e38"), ("Float", "1.17549435e-38"),
+        ("Decimal", "1.2"), ("Decimal", "3.14159265358979323846264338327950288419"),
+        ("Decimal", decimalBeyondUInt128), ("Decimal", "-" + decimalBeyondUInt128),
+    ])
+    func numericLimitsGood(type: String, text: String) throws {
+        let json = "{ \"\(type.lowercased())Value\": \(text) }"
+        expectSameDecoding(Limits.self, json: json)
+        let decoded = try TapeJSONDecoder().decode(Limits.self, from: Data(json.utf8))
+        #expect(decoded != Limits())
+    }
+
+    @Test("numbers beyond each type's limits throw (test_numericLimits)", arguments: [
+        ("Int8", "-129"), ("Int8", "128"), ("Int8", "1.2"), ("UInt8", "-1"), ("UInt8", "256"),
+        ("Int16", "-32769"), ("Int16", "32768"), ("UInt16", "-1"), ("UInt16", "65536"),
+        ("Int32", "-2147483649"), ("Int32", "2147483648"), ("UInt32", "-1"), ("UInt32", "4294967296"),
+        ("Int64", "9223372036854775808"), ("Int64", "-100000000000000000000"), ("UInt64", "-1"),
+        ("UInt64", "18446744073709600000"), ("Int64", "10000000000000000000000000000000000000"),
+        ("UInt64", "18446744073709551616"), ("Int", "9223372036854775808"), ("UInt", "-1"),
+    ])
+    func numericLimitsBad(type: String, text: String) {
+        let key = "\(type.lowercased())Value"
+        let json = "{ \"\(key)\": \(text) }"
+        // Foundation reports invalid JSON at the root; TapeJSON "does not fit" at the member
+        // (README, deliberate difference 2).
+        expectSameDecoding(Limits.self, json: json, notFitPath: [key])
+        #expect(tapeError(Limits.self, json: json) ==
+                ErrorSummary(kind: "dataCorrupted", path: [key], message: "Parsed JSON number <\(text)> does not fit in \(type)."))
+    }
 }

@@ -63,6 +63,7 @@ struct JSON5Tests {
         "{a: 1, $b_2: 2, 'c': 3, \"d\": 4,}", "{a: 1 /* x */, // y\n b: 2}", "{\u{E9}t\u{E9}: 1}", "{\\u0061b: 1}",
         "{1a: 1}", "{a b: 1}", "{a: 1,,}", "{,}", "{}", "{a: 1} // end", "/* start */ {a: 1}", "{a: 1 /* unterminated",
         "{true: 1}", "{null: 2, Infinity: 3}",
+        "{ , }", "{\n    ,\n}", "{a: 1, ,}", "{a: 1 , }", "{\u{0B}a:\u{0C}1\u{0C}}",
     ])
     func objects(json: String) {
         expectSameDecoding([String: Int].self, json: json, setup: Self.setup, compareMessages: false)
@@ -71,6 +72,7 @@ struct JSON5Tests {
     @Test("arrays and top-level values", arguments: [
         "[1, 2, /* c */ 3, // x\n 4,]", "[1,,2]", "[,]", "[]", "[1 2]", "[abc]", "[true, false, null,]", "  [1]  ",
         "\u{A0}[1]", "[1]\u{FEFF}", "// only a comment", "", "1 // ok",
+        "[ , ]", "[\n    ,\n]", "[ /* c */ , ]", "[1, ,]", "[1 , ]", "\u{0C}[1,\u{0B}2]\u{0C}", "[1\u{0B}\u{0C}]", "\u{0B}",
     ])
     func arrays(json: String) {
         expectSameDecoding([Int?].self, json: json, setup: Self.setup, compareMessages: false)

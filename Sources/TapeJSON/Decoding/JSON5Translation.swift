@@ -8,7 +8,7 @@
 /// integers are written in decimal; `+1`, `.5` and `5.` become `1`, `0.5` and `5.0`; `Infinity` and
 /// `NaN` (signed or not) become placeholders whose text the document keeps (see `BigNumbers`), and
 /// decode as `Double`/`Float` infinities and NaNs, as `Decimal.nan`, and not as integers. What JSON5
-/// adds beyond that and Foundation rejects too (`\x41`, `\v`, `\0`, non-ASCII whitespace) is left for
+/// adds beyond that and Foundation rejects too (`\v`, `\0`, non-ASCII whitespace) is left for
 /// simdjson to reject. Each token's offset is kept, so an error is reported at its place in the input.
 struct JSON5Translation {
     /// The JSON text, with `Simd.padding` spare capacity.
@@ -84,8 +84,10 @@ struct JSON5Translation {
             case UInt8(ascii: ","):
                 flushComma()
                 anchor()
-                if let last = output.last, last == UInt8(ascii: "{") || last == UInt8(ascii: "[") || last == UInt8(ascii: ",") {
-                    // No element before it: kept, for simdjson to reject.
+                // The token before it (whitespace and comments leave at most one space).
+                let last = output.last == 0x20 ? output.dropLast().last : output.last
+                if let last, last == UInt8(ascii: "{") || last == UInt8(ascii: "[") || last == UInt8(ascii: ",") {
+                    // No element before it (`[,]`, `[ , ]`, `[1,,]`): kept, for simdjson to reject.
                     output.append(b)
                 } else {
                     pendingComma = true
@@ -137,7 +139,8 @@ struct JSON5Translation {
         }
         while i < input.count {
             switch input[i] {
-            case 0x20, 0x09, 0x0A, 0x0D:
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
+                // JSON's whitespace and JSON5's vertical tab and form feed, as Foundation reads them.
                 i += 1
             case UInt8(ascii: "/") where i + 1 < input.count && input[i + 1] == UInt8(ascii: "/"):
                 while i < input.count && input[i] != 0x0A && input[i] != 0x0D { i += 1 }

@@ -98,42 +98,49 @@ import Synchronization
 ///   elements and values collected across arrays, from the raw values of plain `CodingKeys`.
 ///
 /// ## Deliberate differences from Foundation's JSONDecoder on Linux
-/// 1. **A number that does not fit the requested type** (`300` or `1.5` for an `Int8`, `1e39` for a
-///    `Float`, `2^63` for an `Int`): Foundation reports `.dataCorrupted` with an empty `codingPath` and
-///    "The given data was not valid JSON." (swift-foundation issue 1604). TapeJSON reports
-///    `.dataCorrupted` at the value's `codingPath` with "Parsed JSON number <300> does not fit in
-///    Int8.", as Foundation 5.10 did.
-/// 2. **Invalid JSON** is `.dataCorrupted` with an empty `codingPath`, as in Foundation, but its
-///    `underlyingError` is a ``JSONError`` with the byte offset, line, column and an excerpt
-///    (Foundation on Linux gives no underlying error).
-/// 3. **The whole document is validated first.** Foundation checks strings and numbers only when they
-///    are decoded and accepts a trailing comma (`[1,2,]`, `{"a":1,}`); TapeJSON rejects such documents
-///    as invalid JSON even when the bad value is never decoded. (Numbers of any size are valid: integers
-///    beyond 64 bits decode into `Int128`, `UInt128`, `Decimal` and, rounded, `Double`; `1e400` is
-///    an error only when decoded, see 1.)
-/// 4. **Numbers are read from their binary value, and from their text where that differs.** A `Decimal`
-///    is built from the number's text as Foundation does, `-0` decodes as `-0.0`, a number too small
-///    for a `Double` (`1e-400`) is an error (see 1), and an integer written with a fraction or exponent
-///    reads as in Foundation below 2^53. From 2^53 up, TapeJSON reads such an integer exactly from its
-///    digits (`18446744073709551615.0` is `UInt64.max`), where Foundation converts it through `Double`
-///    first and throws when the rounded value leaves the type's range. A `Float` is rounded from the
-///    number's `Double`, which can differ in the last bit from Foundation's direct conversion for rare
-///    inputs.
-/// 5. **Duplicate keys.** Foundation keeps the first occurrence. TapeJSON looks each key up starting
+/// The README's list of the same name, with the same numbers (the README is the reference; keep the
+/// two in step):
+/// 1. **Trailing commas are rejected** (`[1,2,]`, `{"a":1,}`, and after members read under
+///    `assumesTopLevelDictionary`), as RFC 8259 requires; Foundation accepts them.
+/// 2. **A number that does not fit its type** (`300` or `1.5` for an `Int8`, `1e39` for a `Float`,
+///    `1e400` for a `Double`, `1e-400`, `2^63` for an `Int`) is `.dataCorrupted` at the value's
+///    `codingPath`, "Parsed JSON number <300> does not fit in Int8.", as Foundation 5.10 did, where
+///    Foundation now reports "The given data was not valid JSON." at the root (swift-foundation
+///    issue 1604).
+/// 3. **Invalid JSON carries its position**: it is `.dataCorrupted` with an empty `codingPath`, as in
+///    Foundation, and its `underlyingError` is a ``JSONError`` with the byte offset, line, column and an
+///    excerpt (Foundation on Linux gives no underlying error). **The whole document is validated
+///    first**: Foundation checks strings and numbers only when they are decoded; TapeJSON rejects a
+///    document with a bad string or number even when that value is never decoded. (Numbers of any size
+///    are valid: integers beyond 64 bits decode into `Int128`, `UInt128`, `Decimal` and, rounded,
+///    `Double`; `1e400` is an error only when decoded, see 2.)
+/// 4. **A deeper nesting limit**: 1024 levels (simdjson's default, `JSONParser(maxDepth:)`), where
+///    Foundation stops at 512.
+/// 5. **Integers written with a fraction or exponent from 2^53 up are read exactly from their digits**
+///    (`18446744073709551615.0` is `UInt64.max`, `3.4028235e38` a `UInt128`), where Foundation converts
+///    them through `Double` first and throws once the rounded value leaves the type's range. Below 2^53
+///    the results are Foundation's (a `Decimal` is built from the number's text as Foundation does, and
+///    `-0` decodes as `-0.0`).
+/// 6. **A `Float` is rounded from the number's `Double`**, which can differ in the last bit from
+///    Foundation's direct conversion for rare inputs.
+/// 7. **Duplicate keys.** Foundation keeps the first occurrence. TapeJSON looks each key up starting
 ///    from the key found by the previous lookup, which returns the first occurrence when keys are read
 ///    in document order or read again; when a key occurs both before and after the previously read
 ///    key, the later one is used. Under a key conversion, keys that convert alike (`user_id` and
 ///    `userId` in one object) count as occurrences of one key; one rare case also gives the later one:
-///    the same key read twice in a row, with a nested value read in between that spells it a third way.
+///    the same key read twice in a row, with a nested value read in between that spells it as its later
+///    occurrence does, gives that later occurrence the second time.
 ///    Keys equal as Swift `String`s but not byte for byte (`"e\u{301}"` and `"é"`) match, as in
 ///    Foundation; when an object has several such spellings of a key, the one spelled byte for byte
 ///    like the `CodingKey` is used (Foundation uses the first). An ASCII key matches only itself: the
 ///    few characters Unicode maps to one ASCII character (KELVIN SIGN U+212A for `K`) are not looked
 ///    for, so that a missing key costs no String comparison.
-/// 6. **`allKeys`** lists keys in document order (Foundation's order is unspecified).
-/// 7. **`codingPath` of a kept container.** A container obtained with `nestedContainer` and used after
-///    its parent decoded other nested values rebuilds its `codingPath` from the document: the keys have
-///    the same `stringValue` and `intValue`, but are TapeJSON's own `CodingKey` type.
+/// 8. **`allKeys`** lists keys in document order (Foundation's order is unspecified). A container
+///    obtained with `nestedContainer` and used after its parent decoded other nested values rebuilds
+///    its `codingPath` from the document: the keys have the same `stringValue` and `intValue`, but are
+///    TapeJSON's own `CodingKey` type.
+/// 9. **JSON5 hex integers are read as their decimal value** under `allowsJSON5`: rounded into a
+///    `Double` (`0x7FFFFFFFFFFFFFFF`) and exact into a `Decimal` beyond 64 bits, where Foundation throws.
 public final class TapeJSONDecoder: Sendable {
     /// The settings a decode call reads, copied once per call.
     struct Configuration {
