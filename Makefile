@@ -26,7 +26,7 @@ test: deps
 
 # -DTAPEJSON_TSAN swaps Synchronization.Mutex for a pthread lock inside TapeJSON (ThreadSanitizer does not
 # see a contended Mutex hand the lock over: Sources/TapeJSON/Support/ThreadSanitizerMutex.swift).
-TSAN_TESTS = LinesTests\.(ParallelTests|ShardTests)|DecodingTests\.(WorkspaceCacheTests|IdleWorkspacesTests|SessionReuseTests)|DecodingTests\.InputTests/concurrentDecoding
+TSAN_TESTS = LinesTests\.(ParallelTests|ShardTests)|DecodingTests\.(WorkspaceCacheTests|IdleWorkspacesTests|SessionReuseTests)|DecodingTests\.InputTests/concurrentDecoding|EncodingTests\.JSONLinesWriterTests/parallelWriting
 
 test-tsan: deps
 	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan-suppressions.txt:halt_on_error=1 \
