@@ -1,0 +1,348 @@
+import Foundation
+import Testing
+import TapeJSON
+
+// More encoding cases of swift-foundation's Tests/FoundationEssentialsTests/JSONEncoderTests.swift
+// (swiftlang/swift-foundation on GitHub): top-level values with a configuration, empty types, the
+// locale, sorted keys, the key strategies' paths, and numbers that must round-trip. The facts
+// (inputs and expected output) are theirs; the code is this project's.
+
+/// encodingTopLevelWithConfiguration: a value written through `encode(to:configuration:)` as its
+/// number plus the configuration's, read back by subtracting it.
+private struct Shifted: EncodableWithConfiguration, DecodableWithConfiguration, Equatable {
+    struct Shift: Sendable { let by: Int }
+    struct DefaultShift: EncodingConfigurationProviding, DecodingConfigurationProviding {
+        static var encodingConfiguration: Shift { Shift(by: 2) }
+        static var decodingConfiguration: Shift { Shift(by: 2) }
+    }
+    let num: Int
+
+    init(_ num: Int) { self.num = num }
+
+    func encode(to encoder: any Encoder, configuration: Shift) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(num + configuration.by)
+    }
+
+    init(from decoder: any Decoder, configuration: Shift) throws {
+        num = try decoder.singleValueContainer().decode(Int.self) - configuration.by
+    }
+}
+
+/// A configured value with members (keys go through the key strategy) and one that writes nothing.
+private struct ConfiguredRecord: EncodableWithConfiguration {
+    enum CodingKeys: String, CodingKey { case recordName, values }
+    let recordName: String
+    func encode(to encoder: any Encoder, configuration: Int) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(recordName, forKey: .recordName)
+        try c.encode([configuration, configuration * 2], forKey: .values)
+    }
+}
+
+private struct ConfiguredNothing: EncodableWithConfiguration {
+    func encode(to encoder: any Encoder, configuration: Int) throws {}
+}
+
+private struct EmptyStruct: Codable, Equatable {}
+
+private final class EmptyClass: Codable, Equatable {
+    static func == (lhs: EmptyClass, rhs: EmptyClass) -> Bool { true }
+}
+
+/// A key given at run time (upstream's EncodeMe).
+private struct RuntimeKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+private struct OneMember: Encodable {
+    let keyName: String
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: RuntimeKey.self)
+        try c.encode("test", forKey: RuntimeKey(stringValue: keyName))
+    }
+}
+
+private struct Nested: Encodable { let nestedValue: OneMember }
+private struct NestedNested: Encodable { let outerValue: Nested }
+
+private struct Failing: Encodable { var someValue: Double }
+private struct FailingNested: Encodable { var nestedValue: Failing }
+
+/// keyStrategySnakeGeneratedAndCustom: one key with a raw value of its own, one generated.
+private struct CustomAndGenerated: Codable, Equatable {
+    var thisIsCamelCase: String
+    var thisIsCamelCaseToo: String
+    private enum CodingKeys: String, CodingKey {
+        case thisIsCamelCase = "fooBar"
+        case thisIsCamelCaseToo
+    }
+}
+
+/// roundTrippingDoubleValues: Doubles at Float's and Double's limits, and Decimals with exponents to
+/// -119 and up to 56 digits (Decimal keeps 38 of them).
+private struct Numbers: Codable, Equatable {
+    let doubles: [String: Double]
+    let decimals: [String: Decimal]
+
+    static let upstream = Numbers(
+        doubles: [
+            "-55.66": -55.66, "-9.81": -9.81, "-0.284": -0.284,
+            "-3.4028234663852886e+38": Double(-Float.greatestFiniteMagnitude),
+            "-1.1754943508222875e-38": Double(-Float.leastNormalMagnitude),
+            "-1.7976931348623157e+308": -.greatestFiniteMagnitude,
+            "-2.2250738585072014e-308": -.leastNormalMagnitude,
+            "0.000001": 0.000001,
+        ],
+        decimals: Dictionary(uniqueKeysWithValues: [
+            "1.234567891011121314", "-1.234567891011121314", "0.1234567891011121314", "-0.1234567891011121314",
+            "123.4567891011121314e-100", "-123.4567891011121314e-100", "1234567891011121314e-100",
+            "-1234567891011121314e-100", "0.1234567891011121314e-100", "-0.1234567891011121314e-100",
+            "3.14159265358979323846264338327950288419", "2.71828182845904523536028747135266249775",
+            "440474310512876335.18692524723746578303827301433673643795",
+        ].map { ($0, Decimal(string: $0)!) })
+    )
+}
+
+/// Counts the calls of a custom key strategy and the paths it was given.
+private final class KeyCalls: @unchecked Sendable {
+    var paths: [[String]] = []
+}
+
+@Suite struct UpstreamValueCaseTests {
+    /// encodingTopLevelWithConfiguration: `encode(_:configuration:)` with a configuration and with an
+    /// `EncodingConfigurationProviding` type, read back with the decoder's counterparts; the same
+    /// bytes as Foundation's.
+    @Test func topLevelValueWithConfiguration() throws {
+        let encoder = TapeJSONEncoder()
+        let decoder = TapeJSONDecoder()
+        let value = Shifted(3)
+
+        let withValue = try encoder.encode(value, configuration: Shifted.Shift(by: 1))
+        #expect(String(decoding: withValue, as: UTF8.self) == "4")
+        #expect(withValue == (try JSONEncoder().encode(value, configuration: Shifted.Shift(by: 1))))
+        #expect(try decoder.decode(Shifted.self, from: withValue, configuration: Shifted.Shift(by: 1)) == value)
+
+        let withType = try encoder.encode(value, configuration: Shifted.DefaultShift.self)
+        #expect(String(decoding: withType, as: UTF8.self) == "5")
+        #expect(withType == (try JSONEncoder().encode(value, configuration: Shifted.DefaultShift.self)))
+        #expect(try decoder.decode(Shifted.self, from: withType, configuration: Shifted.DefaultShift.self) == value)
+
+        // The appending forms.
+        var buffer = Array("[".utf8)
+        try encoder.encode(value, configuration: Shifted.Shift(by: 10), into: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        try encoder.encode(value, configuration: Shifted.DefaultShift.self, into: &buffer)
+        buffer.append(UInt8(ascii: "]"))
+        #expect(String(decoding: buffer, as: UTF8.self) == "[13,5]")
+    }
+
+    /// A configured value with members goes through the settings like any other; one that writes
+    /// nothing throws Foundation's error, naming the value's type.
+    @Test func configuredValuesUnderSettingsAndTheirErrors() throws {
+        for formatting in EncoderSettings.allFormattings {
+            let settings = EncoderSettings(formatting: formatting, keys: .convertToSnakeCase, tapeKeys: .convertToSnakeCase)
+            let ours = EncodeOutcome { try settings.tape().encode(ConfiguredRecord(recordName: "a/b"), configuration: 3) }
+            let reference = EncodeOutcome { try settings.foundation().encode(ConfiguredRecord(recordName: "a/b"), configuration: 3) }
+            #expect(ours == reference)
+        }
+        let compact = String(decoding: try TapeJSONEncoder().encode(ConfiguredRecord(recordName: "r"), configuration: 3), as: UTF8.self)
+        #expect(compact == #"{"recordName":"r","values":[3,6]}"#)
+
+        let ours = EncodeOutcome { try TapeJSONEncoder().encode(ConfiguredNothing(), configuration: 1) }
+        let reference = EncodeOutcome { try JSONEncoder().encode(ConfiguredNothing(), configuration: 1) }
+        #expect(ours == reference)
+        #expect(ours == .error(kind: "invalidValue", path: [], message: "Top-level ConfiguredNothing did not encode any values."))
+        do {
+            var buffer = Array("kept".utf8)
+            try TapeJSONEncoder().encode(ConfiguredNothing(), configuration: 1, into: &buffer)
+            Issue.record("expected an EncodingError")
+        } catch EncodingError.invalidValue(let value, _) {
+            #expect(value is ConfiguredNothing)
+        }
+    }
+
+    /// encodingTopLevelEmptyStruct and …EmptyClass: `{}`, read back.
+    @Test func emptyStructAndClassAtTheTop() throws {
+        #expect(String(decoding: try TapeJSONEncoder().encode(EmptyStruct()), as: UTF8.self) == "{}")
+        #expect(String(decoding: try TapeJSONEncoder().encode(EmptyClass()), as: UTF8.self) == "{}")
+        #expect(try TapeJSONDecoder().decode(EmptyStruct.self, from: TapeJSONEncoder().encode(EmptyStruct())) == EmptyStruct())
+        #expect(try TapeJSONDecoder().decode(EmptyClass.self, from: TapeJSONEncoder().encode(EmptyClass())) == EmptyClass())
+        for formatting in EncoderSettings.allFormattings {
+            expectSameAsFoundation(EmptyStruct(), EncoderSettings(formatting: formatting))
+            expectSameAsFoundation(EmptyClass(), EncoderSettings(formatting: formatting))
+            expectSameAsFoundation([EmptyStruct()], EncoderSettings(formatting: formatting))
+            expectSameAsFoundation(["e": EmptyClass()], EncoderSettings(formatting: formatting))
+        }
+    }
+
+    /// localeDecimalPolicyIndependence: with a locale whose decimal separator is a comma, numbers
+    /// are still written with a point, and read back. Run in a child process, which makes `fr_FR`
+    /// with `localedef` in a temporary directory and sets it for the whole process (so that no other
+    /// test sees it). The child's exit code says what failed: 3, the locale could not be made or
+    /// set; 4 and 5, a number was written otherwise; 6, it was not read back.
+    @Test func numbersIgnoreTheLocale() async {
+        await #expect(processExitsWith: .success) {
+            func check(localeDirectory directory: URL) throws -> Int32 {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                let localedef = Process()
+                localedef.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
+                localedef.arguments = ["-i", "fr_FR", "-f", "UTF-8", directory.appendingPathComponent("fr_FR.UTF-8").path]
+                localedef.standardOutput = FileHandle.nullDevice
+                localedef.standardError = FileHandle.nullDevice
+                try localedef.run()
+                localedef.waitUntilExit()
+                setenv("LOCPATH", directory.path, 1)
+                guard setlocale(LC_ALL, "fr_FR.UTF-8") != nil, let point = localeconv()?.pointee.decimal_point,
+                      point.pointee == CChar(UInt8(ascii: ",")) else { return 3 }
+
+                let original = ["decimalValue": 1.1]
+                let written = try TapeJSONEncoder().encode(original)
+                guard String(decoding: written, as: UTF8.self) == #"{"decimalValue":1.1}"# else { return 4 }
+                let numbers: [Double] = [1.1, -0.284, 1e-7, 1e21, 0.000001, 5e-324]
+                let expected = "[1.1,-0.284,1e-07,1e+21,1e-06,5e-324]"
+                guard String(decoding: try TapeJSONEncoder().encode(numbers), as: UTF8.self) == expected,
+                      String(decoding: try TapeJSONSerialization.data(withJSONObject: numbers), as: UTF8.self) == expected,
+                      String(decoding: try TapeJSONEncoder().encode([Float(0.1), 2.5]), as: UTF8.self) == "[0.1,2.5]",
+                      String(decoding: try TapeJSONEncoder().encode([Decimal(string: "3.25")!]), as: UTF8.self) == "[3.25]"
+                else { return 5 }
+                guard try TapeJSONDecoder().decode([String: Double].self, from: written) == original else { return 6 }
+                setlocale(LC_ALL, "C")
+                guard try JSONDecoder().decode([String: Double].self, from: written) == original else { return 6 }
+                return 0
+            }
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapejson-locale-\(getpid())")
+            let code = (try? check(localeDirectory: directory)) ?? 3
+            try? FileManager.default.removeItem(at: directory)
+            exit(code)
+        }
+    }
+
+    /// encodingSortedKeys: keys that differ in case, digits and a non-ASCII letter, sorted as
+    /// Foundation's JSONEncoder sorts them (by their bytes).
+    @Test func sortedKeysOfMixedCaseDigitsAndNonASCII() throws {
+        let dictionary = ["Foo": 1, "FOO": 2, "foo": 3, "foo1": 4, "Foo2": 5, "foo3": 6, "foo12": 7, "Foo11": 8, "føo": 9, "bar": 10]
+        let encoder = TapeJSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(dictionary), as: UTF8.self)
+                == #"{"FOO":2,"Foo":1,"Foo11":8,"Foo2":5,"bar":10,"foo":3,"foo1":4,"foo12":7,"foo3":6,"føo":9}"#)
+        #expect(try TapeJSONDecoder().decode([String: Int].self, from: encoder.encode(dictionary)) == dictionary)
+        for formatting in EncoderSettings.allFormattings {
+            expectSameAsFoundation(dictionary, EncoderSettings(formatting: formatting))
+        }
+    }
+
+    /// encodingSortedKeysStableOrdering: "AAA" before "AAAAAAB" alone and among 256 more keys inserted
+    /// in a shuffled order.
+    @Test func sortedKeysOfSharedPrefixesAmongManyKeys() throws {
+        let encoder = TapeJSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var dictionary = ["AAA": 1, "AAAAAAB": 2]
+        #expect(String(decoding: try encoder.encode(dictionary), as: UTF8.self) == #"{"AAA":1,"AAAAAAB":2}"#)
+        expectSameAsFoundation(dictionary)
+        for n in (0..<256).shuffled() { dictionary["key\(n)"] = n }
+        let members = (0..<256).map(String.init).sorted().map { #","key\#($0)":\#($0)"# }.joined()
+        let expected = #"{"AAA":1,"AAAAAAB":2"# + members + "}"
+        #expect(String(decoding: try encoder.encode(dictionary), as: UTF8.self) == expected)
+        for formatting in EncoderSettings.allFormattings {
+            expectSameAsFoundation(dictionary, EncoderSettings(formatting: formatting))
+        }
+    }
+
+    /// encodingKeyStrategyPath: a custom strategy is called once per key, with the path of Swift
+    /// keys (not the converted ones) down to it.
+    @Test func customKeyStrategySeesTheSwiftPath() throws {
+        let value = NestedNested(outerValue: Nested(nestedValue: OneMember(keyName: "helloWorld")))
+        func strategy(_ calls: KeyCalls) -> @Sendable ([any CodingKey]) -> any CodingKey {
+            { path in
+                calls.paths.append(path.map(\.stringValue))
+                return RuntimeKey(stringValue: "QQQ" + path.last!.stringValue)
+            }
+        }
+        let expectedPaths = [["outerValue"], ["outerValue", "nestedValue"], ["outerValue", "nestedValue", "helloWorld"]]
+        let expected = #"{"QQQouterValue":{"QQQnestedValue":{"QQQhelloWorld":"test"}}}"#
+
+        let ours = KeyCalls()
+        let encoder = TapeJSONEncoder()
+        encoder.keyEncodingStrategy = .custom(strategy(ours))
+        #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == expected)
+        #expect(ours.paths == expectedPaths)
+        #expect(ours.paths.count == 3)
+
+        let theirs = KeyCalls()
+        let foundation = JSONEncoder()
+        foundation.keyEncodingStrategy = .custom(strategy(theirs))
+        #expect(String(decoding: try foundation.encode(value), as: UTF8.self) == expected)
+        // Foundation converts the innermost key first; the same three calls.
+        #expect(theirs.paths.sorted { $0.count < $1.count } == expectedPaths)
+
+        // A second call asks again: nothing is remembered across calls.
+        _ = try encoder.encode(value)
+        #expect(ours.paths == expectedPaths + expectedPaths)
+    }
+
+    /// encodingDictionaryFailureKeyPath and …Nested under `.convertToSnakeCase`: the error's path has
+    /// the dictionaries' keys as they are and the properties' Swift names.
+    @Test func failurePathsThroughDictionariesUnderSnakeCase() throws {
+        let encoder = TapeJSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        do {
+            _ = try encoder.encode(["key": Failing(someValue: .nan)])
+            Issue.record("expected an EncodingError")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["key", "someValue"])
+        }
+        do {
+            _ = try encoder.encode(["key": ["sub_key": FailingNested(nestedValue: Failing(someValue: .nan))]])
+            Issue.record("expected an EncodingError")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["key", "sub_key", "nestedValue", "someValue"])
+        }
+        let snake = EncoderSettings(keys: .convertToSnakeCase, tapeKeys: .convertToSnakeCase)
+        expectSameAsFoundation(["key": Failing(someValue: .nan)], snake)
+        expectSameAsFoundation(["key": ["sub_key": FailingNested(nestedValue: Failing(someValue: .nan))]], snake)
+        expectSameAsFoundation(["theKey": ["subKey": FailingNested(nestedValue: Failing(someValue: 1))]], snake)
+    }
+
+    /// keyStrategySnakeGeneratedAndCustom: a CodingKeys raw value ("fooBar") is converted like a
+    /// generated key; the decoder reads it back with `.convertFromSnakeCase`.
+    @Test func snakeCaseOfCustomAndGeneratedKeys() throws {
+        let value = CustomAndGenerated(thisIsCamelCase: "test", thisIsCamelCaseToo: "test2")
+        let encoder = TapeJSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = .sortedKeys
+        let written = try encoder.encode(value)
+        #expect(String(decoding: written, as: UTF8.self) == #"{"foo_bar":"test","this_is_camel_case_too":"test2"}"#)
+        expectSameAsFoundation(value, EncoderSettings(keys: .convertToSnakeCase, tapeKeys: .convertToSnakeCase))
+        let decoder = TapeJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try decoder.decode(CustomAndGenerated.self, from: written) == value)
+        #expect(try decoder.decode(CustomAndGenerated.self, from: Data(#"{"foo_bar":"test","this_is_camel_case_too":"test2"}"#.utf8)) == value)
+    }
+
+    /// roundTrippingDoubleValues: Foundation's bytes, and the values read back equal (by both
+    /// decoders).
+    @Test func doublesAndDecimalsRoundTrip() throws {
+        for formatting in EncoderSettings.allFormattings {
+            expectSameAsFoundation(Numbers.upstream, EncoderSettings(formatting: formatting))
+        }
+        let written = try TapeJSONEncoder().encode(Numbers.upstream)
+        #expect(try JSONDecoder().decode(Numbers.self, from: written) == Numbers.upstream)
+        #expect(try TapeJSONDecoder().decode(Numbers.self, from: written) == Numbers.upstream)
+        // The e-100 decimals written out in full, the 56-digit one cut to Decimal's 38 digits.
+        let encoder = TapeJSONEncoder()
+        let decimals = Numbers.upstream.decimals
+        #expect(String(decoding: try encoder.encode([decimals["123.4567891011121314e-100"]!]), as: UTF8.self)
+                == "[0." + String(repeating: "0", count: 97) + "1234567891011121314]")
+        #expect(String(decoding: try encoder.encode([decimals["-0.1234567891011121314e-100"]!]), as: UTF8.self)
+                == "[-0." + String(repeating: "0", count: 100) + "1234567891011121314]")
+        #expect(String(decoding: try encoder.encode([decimals["440474310512876335.18692524723746578303827301433673643795"]!]), as: UTF8.self)
+                == "[440474310512876335.18692524723746578303]")
+        for (text, decimal) in decimals {
+            #expect(String(decoding: try encoder.encode(decimal), as: UTF8.self) == decimal.description, "\(text)")
+        }
+    }
+}
