@@ -107,6 +107,74 @@ private struct Numbers: Codable, Equatable {
     )
 }
 
+/// decodeIfPresent's encoding side: optionals of every scalar type written through a keyed or an
+/// unkeyed container, with their nils (`encode`) or without them (`encodeIfPresent`, or skipped).
+private struct Optionals: Encodable {
+    let keyed: Bool
+    let nulls: Bool
+    let bool: Bool?, string: String?, i: Int?, i8: Int8?, i16: Int16?, i32: Int32?, i64: Int64?
+    let u: UInt?, u8: UInt8?, u16: UInt16?, u32: UInt32?, u64: UInt64?, float: Float?, double: Double?, other: [Int]?
+
+    enum CodingKeys: String, CodingKey { case bool, string, i, i8, i16, i32, i64, u, u8, u16, u32, u64, float, double, other }
+
+    static func all(_ one: Bool, keyed: Bool, nulls: Bool) -> Optionals {
+        one ? Optionals(keyed: keyed, nulls: nulls, bool: true, string: "1", i: 1, i8: 1, i16: 1, i32: 1, i64: 1, u: 1, u8: 1,
+                        u16: 1, u32: 1, u64: 1, float: 1, double: 1, other: [1])
+            : Optionals(keyed: keyed, nulls: nulls, bool: nil, string: nil, i: nil, i8: nil, i16: nil, i32: nil, i64: nil, u: nil,
+                        u8: nil, u16: nil, u32: nil, u64: nil, float: nil, double: nil, other: nil)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let members: [(CodingKeys, any Encodable)?] = [
+            bool.map { (.bool, $0) }, string.map { (.string, $0) }, i.map { (.i, $0) }, i8.map { (.i8, $0) },
+            i16.map { (.i16, $0) }, i32.map { (.i32, $0) }, i64.map { (.i64, $0) }, u.map { (.u, $0) }, u8.map { (.u8, $0) },
+            u16.map { (.u16, $0) }, u32.map { (.u32, $0) }, u64.map { (.u64, $0) }, float.map { (.float, $0) },
+            double.map { (.double, $0) }, other.map { (.other, $0) },
+        ]
+        if keyed {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            for (key, member) in zip(CodingKeys.allKeys, members) {
+                if let member { try c.encode(member.1, forKey: key) } else if nulls { try c.encodeNil(forKey: key) }
+            }
+            // And encodeIfPresent itself, for one member of each kind of container.
+            try c.encodeIfPresent(nulls ? nil : double, forKey: .double)
+        } else {
+            var c = encoder.unkeyedContainer()
+            for member in members {
+                if let member { try c.encode(member.1) } else if nulls { try c.encodeNil() }
+            }
+        }
+    }
+}
+
+extension Optionals.CodingKeys {
+    fileprivate static let allKeys: [Self] = [.bool, .string, .i, .i8, .i16, .i32, .i64, .u, .u8, .u16, .u32, .u64, .float, .double, .other]
+}
+
+/// SR17581_codingEmptyDictionaryWithNonstringKeyDoesRoundtrip: a dictionary whose keys are neither
+/// strings nor integers is written as an array of alternating keys and values, `[]` when empty.
+private struct StructKeyed: Codable {
+    struct Key: Codable, Hashable { var x: String }
+    var dict: [Key: String]
+}
+
+/// issue106506794: a struct in a nested unkeyed container.
+private struct Level1: Codable, Equatable {
+    struct Level2: Codable, Equatable { let name: String }
+    let level2: Level2
+    enum CodingKeys: String, CodingKey { case level2 }
+    init(level2: Level2) { self.level2 = level2 }
+    func encode(to encoder: any Encoder) throws {
+        var keyed = encoder.container(keyedBy: CodingKeys.self)
+        var nested = keyed.nestedUnkeyedContainer(forKey: .level2)
+        try nested.encode(level2)
+    }
+    init(from decoder: any Decoder) throws {
+        var nested = try decoder.container(keyedBy: CodingKeys.self).nestedUnkeyedContainer(forKey: .level2)
+        level2 = try nested.decode(Level2.self)
+    }
+}
+
 /// Counts the calls of a custom key strategy and the paths it was given.
 private final class KeyCalls: @unchecked Sendable {
     var paths: [[String]] = []
@@ -344,5 +412,54 @@ private final class KeyCalls: @unchecked Sendable {
         for (text, decimal) in decimals {
             #expect(String(decoding: try encoder.encode(decimal), as: UTF8.self) == decimal.description, "\(text)")
         }
+    }
+
+    /// decodeIfPresent (its encoding side): all nils without nulls are `{}` and `[]`; with nulls, and
+    /// all ones, as Foundation writes them; read back by the decoder.
+    @Test func optionalsWithAndWithoutNulls() throws {
+        let encoder = TapeJSONEncoder()
+        #expect(String(decoding: try encoder.encode(Optionals.all(false, keyed: true, nulls: false)), as: UTF8.self) == "{}")
+        #expect(String(decoding: try encoder.encode(Optionals.all(false, keyed: false, nulls: false)), as: UTF8.self) == "[]")
+        #expect(String(decoding: try encoder.encode(Optionals.all(false, keyed: false, nulls: true)), as: UTF8.self)
+                == "[" + Array(repeating: "null", count: 15).joined(separator: ",") + "]")
+        for keyed in [true, false] {
+            for nulls in [true, false] {
+                for one in [true, false] {
+                    for formatting in EncoderSettings.allFormattings {
+                        expectSameAsFoundation(Optionals.all(one, keyed: keyed, nulls: nulls), EncoderSettings(formatting: formatting))
+                    }
+                }
+            }
+        }
+        struct Read: Decodable, Equatable { let bool: Bool?; let u8: UInt8?; let float: Float?; let other: [Int]? }
+        #expect(try TapeJSONDecoder().decode(Read.self, from: encoder.encode(Optionals.all(true, keyed: true, nulls: false)))
+                == Read(bool: true, u8: 1, float: 1, other: [1]))
+        #expect(try TapeJSONDecoder().decode(Read.self, from: encoder.encode(Optionals.all(false, keyed: true, nulls: true)))
+                == Read(bool: nil, u8: nil, float: nil, other: nil))
+    }
+
+    /// SR17581, issue106506794, jsonEscapedForwardSlashes (a key) and nullByte: the bytes Foundation
+    /// writes, and the values read back.
+    @Test func smallerUpstreamRoundTrips() throws {
+        let encoder = TapeJSONEncoder()
+        let empty = try encoder.encode(StructKeyed(dict: [:]))
+        #expect(String(decoding: empty, as: UTF8.self) == #"{"dict":[]}"#)
+        #expect(try TapeJSONDecoder().decode(StructKeyed.self, from: empty).dict.isEmpty)
+        expectSameAsFoundation(StructKeyed(dict: [:]))
+        expectSameAsFoundation(StructKeyed(dict: [.init(x: "k"): "v"]))
+
+        let level = Level1(level2: .init(name: "level2"))
+        #expect(String(decoding: try encoder.encode(level), as: UTF8.self) == #"{"level2":[{"name":"level2"}]}"#)
+        #expect(try TapeJSONDecoder().decode(Level1.self, from: encoder.encode(level)) == level)
+        expectSameAsFoundation(level)
+
+        #expect(String(decoding: try encoder.encode(["/": 1]), as: UTF8.self) == #"{"\/":1}"#)
+        expectSameAsFoundation(["/": 1])
+
+        let withNull = "abc\u{0000}def"
+        #expect(String(decoding: try encoder.encode([withNull]), as: UTF8.self) == #"["abc\u0000def"]"#)
+        #expect(try TapeJSONDecoder().decode([String].self, from: encoder.encode([withNull])) == [withNull])
+        #expect(try TapeJSONDecoder().decode([String: String].self, from: encoder.encode([withNull: withNull])) == [withNull: withNull])
+        expectSameAsFoundation([withNull: withNull])
     }
 }
