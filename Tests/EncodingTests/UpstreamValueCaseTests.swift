@@ -352,6 +352,42 @@ private final class KeyCalls: @unchecked Sendable {
         #expect(ours.paths == expectedPaths + expectedPaths)
     }
 
+    /// The same count with nested containers and super encoders after other members: one call per
+    /// key, as in Foundation.
+    @Test func customKeyStrategyCalledOncePerKeyOfNestedContainers() throws {
+        struct Mixed: Encodable {
+            enum Keys: String, CodingKey { case first, nestedObject, inner, nestedList, superKey }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: Keys.self)
+                try c.encode(1, forKey: .first)
+                var object = c.nestedContainer(keyedBy: Keys.self, forKey: .nestedObject)
+                try object.encode(2, forKey: .inner)
+                var list = c.nestedUnkeyedContainer(forKey: .nestedList)
+                try list.encode(3)
+                try 4.encode(to: c.superEncoder(forKey: .superKey))
+            }
+        }
+        func strategy(_ calls: KeyCalls) -> @Sendable ([any CodingKey]) -> any CodingKey {
+            { path in
+                calls.paths.append(path.map(\.stringValue))
+                return RuntimeKey(stringValue: path.last!.stringValue.uppercased())
+            }
+        }
+        let ours = KeyCalls()
+        let theirs = KeyCalls()
+        let encoder = TapeJSONEncoder()
+        encoder.keyEncodingStrategy = .custom(strategy(ours))
+        encoder.outputFormatting = .sortedKeys
+        let foundation = JSONEncoder()
+        foundation.keyEncodingStrategy = .custom(strategy(theirs))
+        foundation.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(Mixed()) == foundation.encode(Mixed()))
+        let expected = [["first"], ["nestedObject"], ["nestedObject", "inner"], ["nestedList"], ["superKey"]]
+        #expect(ours.paths == expected)
+        #expect(theirs.paths.sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }
+                == expected.sorted { $0.joined(separator: ".") < $1.joined(separator: ".") })
+    }
+
     /// encodingDictionaryFailureKeyPath and …Nested under `.convertToSnakeCase`: the error's path has
     /// the dictionaries' keys as they are and the properties' Swift names.
     @Test func failurePathsThroughDictionariesUnderSnakeCase() throws {
