@@ -316,19 +316,25 @@ private struct FailedDictionaryThenNils: Encodable {
     @Test(arguments: ReplacedContainer.Subcase.allCases)
     fileprivate func replacingAContainerOrValueThrows(_ subcase: ReplacedContainer.Subcase) throws {
         let encoder = TapeJSONEncoder()
-        for value in [ReplacedContainer(subcase: subcase)] {
-            do {
-                _ = try encoder.encode(value)
-                Issue.record("\(subcase): expected an EncodingError")
-            } catch EncodingError.invalidValue(_, let context) {
-                #expect(rendered(context.codingPath) == "key", "\(subcase)")
-                #expect(context.debugDescription
-                        == #"TapeJSONEncoder: a nested container was requested for key "key", which already has a value of another kind"#)
-            }
-            var buffer = Array("kept".utf8)
-            #expect(throws: EncodingError.self) { try encoder.encode(["outer": [value]], into: &buffer) }
-            #expect(buffer == Array("kept".utf8))
+        let value = ReplacedContainer(subcase: subcase)
+        let message = #"TapeJSONEncoder: a nested container was requested for key "key", which already has a value of another kind"#
+        do {
+            _ = try encoder.encode(value)
+            Issue.record("\(subcase): expected an EncodingError")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(rendered(context.codingPath) == "key", "\(subcase)")
+            #expect(context.debugDescription == message)
         }
+        // Deeper, into a buffer: the whole path, and the buffer as it was.
+        var buffer = Array("kept".utf8)
+        do {
+            try encoder.encode(["outer": [value]], into: &buffer)
+            Issue.record("\(subcase): expected an EncodingError")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(rendered(context.codingPath) == "outer / Index 0#0 / key", "\(subcase)")
+            #expect(context.debugDescription == message)
+        }
+        #expect(buffer == Array("kept".utf8))
         #expect(String(decoding: try encoder.encode(["after": 1]), as: UTF8.self) == #"{"after":1}"#)
     }
 
