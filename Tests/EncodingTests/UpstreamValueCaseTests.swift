@@ -40,6 +40,29 @@ private struct ConfiguredRecord: EncodableWithConfiguration {
     }
 }
 
+/// A configured value under key options (a key path) and one whose containers are used out of order
+/// (a call TapeJSON hands to Foundation's encoder).
+private struct ConfiguredPath: EncodableWithConfiguration {
+    enum CodingKeys: String, CodingKey { case name = "datos.nombre", city = "datos.ciudad" }
+    func encode(to encoder: any Encoder, configuration: String) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(configuration, forKey: .name)
+        try c.encode("Madrid", forKey: .city)
+    }
+}
+
+private struct ConfiguredOutOfOrder: EncodableWithConfiguration {
+    enum CodingKeys: String, CodingKey { case a, b, c }
+    func encode(to encoder: any Encoder, configuration: Int) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        var first = c.nestedContainer(keyedBy: CodingKeys.self, forKey: .a)
+        var second = c.nestedUnkeyedContainer(forKey: .b)
+        try first.encode(configuration, forKey: .c)
+        try second.encode(configuration + 1)
+        try first.encode(configuration + 2, forKey: .b)
+    }
+}
+
 private struct ConfiguredNothing: EncodableWithConfiguration {
     func encode(to encoder: any Encoder, configuration: Int) throws {}
 }
@@ -219,6 +242,19 @@ private final class KeyCalls: @unchecked Sendable {
         }
         let compact = String(decoding: try TapeJSONEncoder().encode(ConfiguredRecord(recordName: "r"), configuration: 3), as: UTF8.self)
         #expect(compact == #"{"recordName":"r","values":[3,6]}"#)
+
+        let withOptions = TapeJSONEncoder()
+        withOptions.keyOptions = .init()
+        withOptions.outputFormatting = .sortedKeys
+        #expect(String(decoding: try withOptions.encode(ConfiguredPath(), configuration: "Tienda"), as: UTF8.self)
+                == #"{"datos":{"ciudad":"Madrid","nombre":"Tienda"}}"#)
+        for formatting in EncoderSettings.allFormattings {
+            let settings = EncoderSettings(formatting: formatting)
+            let ours = EncodeOutcome { try settings.tape().encode(ConfiguredOutOfOrder(), configuration: 5) }
+            #expect(ours == EncodeOutcome { try settings.foundation().encode(ConfiguredOutOfOrder(), configuration: 5) })
+        }
+        #expect(EncodeOutcome { try EncoderSettings().tape().encode(ConfiguredOutOfOrder(), configuration: 5) }
+                == .bytes(#"{"a":{"b":7,"c":5},"b":[6]}"#))
 
         let ours = EncodeOutcome { try TapeJSONEncoder().encode(ConfiguredNothing(), configuration: 1) }
         let reference = EncodeOutcome { try JSONEncoder().encode(ConfiguredNothing(), configuration: 1) }
