@@ -12,6 +12,12 @@ enum CorpusFiles {
         .appendingPathComponent("Corpus")
 
     static func data(_ name: String) throws -> Data { try Data(contentsOf: directory.appendingPathComponent(name)) }
+
+    /// Every file of the corpus (`.json` documents and `.ndjson` line files), sorted.
+    static let names: [String] = {
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return all.filter { $0.hasSuffix(".json") || $0.hasSuffix(".ndjson") }.sorted()
+    }()
 }
 
 /// Decodes a corpus file with `JSONDecoder`, then encodes it with both encoders under `.sortedKeys`

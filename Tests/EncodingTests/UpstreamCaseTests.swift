@@ -92,8 +92,9 @@ private struct OneKey: Encodable {
         expectSameAsFoundation(value)   // .throw: the error and its path
     }
 
-    /// encoderStateThrowOnEncode (and its custom date and data variants): a super encoder with a
-    /// container whose value throws.
+    /// encoderStateThrowOnEncode (and a custom date strategy that throws): a super encoder with a
+    /// container whose value throws. The date and data variants whose closures open a container
+    /// before throwing are in UpstreamContainerCaseTests.
     @Test func superEncoderWhoseValueThrows() {
         struct Wrapper<T: Encodable>: Encodable {
             let value: T

@@ -146,8 +146,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if core.out.base[existing] == open {
             core.stopForFallback()
         } else {
+            // The path of the key, as for a value that fails to encode under it.
+            var keyPath = codingPath
+            keyPath.append(key)
             core.misuse("a nested container was requested for key \"\(key.stringValue)\", which already has a value of another kind",
-                        codingPath: codingPath)
+                        codingPath: keyPath)
         }
         return false
     }

@@ -68,6 +68,10 @@ final class EncodingCore {
     @exclusivity(unchecked) var fallback = false
     @exclusivity(unchecked) var pendingError: (any Error)?
     @exclusivity(unchecked) var keyCache = ConvertedKeyCache()
+    /// A key a `.custom` strategy converted to look for it among an object's members (a nested
+    /// container requested for it) and did not find: the member begun next for the same key at the
+    /// same level takes this text, so the closure is called once per key, as in Foundation.
+    @exclusivity(unchecked) var customKeyLookedUp: (level: Int, key: String, text: [UInt8])?
     let specialTypes = SpecialTypes()
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var order: [Int] = []
@@ -98,6 +102,7 @@ final class EncodingCore {
         halted = false
         fallback = false
         pendingError = nil
+        customKeyLookedUp = nil
     }
 
     /// After a call: drops what a very large call grew, and the per-call settings' references.
@@ -330,6 +335,9 @@ final class EncodingCore {
                 return m.keyEnd + (pretty ? 3 : 1)
             }
         }
+        if keyMode == .custom && !raw && keyConventions == nil {
+            customKeyLookedUp = (level, key.stringValue, Array(UnsafeBufferPointer(start: out.base + save, count: length)))
+        }
         return nil
     }
 
@@ -338,6 +346,14 @@ final class EncodingCore {
         let text: String
         switch configuration.keyEncodingStrategy {
         case .custom(let convert):
+            if let looked = customKeyLookedUp {
+                customKeyLookedUp = nil
+                if looked.level == frames.count &- 1 && looked.key == key.stringValue {
+                    let start = out.count
+                    out.append(looked.text)
+                    return hasEscapes(start, out.count)
+                }
+            }
             var full = path()
             full.append(key)
             text = convert(full).stringValue

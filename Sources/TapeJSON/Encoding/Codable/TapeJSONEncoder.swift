@@ -139,6 +139,45 @@ public final class TapeJSONEncoder: Sendable {
         try withCore(value) { bytes in buffer.append(contentsOf: bytes) }
     }
 
+    /// The JSON text of a value that encodes with a configuration (`EncodableWithConfiguration`), as
+    /// Foundation's `JSONEncoder.encode(_:configuration:)` writes it: the value's
+    /// `encode(to:configuration:)` is called with `configuration` for the top-level value.
+    ///
+    /// - Throws: what ``encode(_:)`` throws.
+    public func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+        try encode(ConfiguredRoot(value: value, configuration: configuration))
+    }
+
+    /// The JSON text of a value that encodes with a configuration, the configuration taken from an
+    /// `EncodingConfigurationProviding` type (Foundation's `JSONEncoder.encode(_:configuration:)`
+    /// with a type).
+    ///
+    /// - Throws: what ``encode(_:)`` throws.
+    public func encode<T, C>(_ value: T, configuration: C.Type) throws -> Data
+    where T: EncodableWithConfiguration, C: EncodingConfigurationProviding,
+          T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration)
+    }
+
+    /// Appends the JSON text of a value that encodes with a configuration to `buffer` (see
+    /// ``encode(_:into:)``). On error, `buffer` is left as it was.
+    ///
+    /// - Throws: what ``encode(_:)`` throws.
+    public func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration,
+                                                      into buffer: inout [UInt8]) throws {
+        try encode(ConfiguredRoot(value: value, configuration: configuration), into: &buffer)
+    }
+
+    /// Appends the JSON text of a value that encodes with a configuration, the configuration taken
+    /// from an `EncodingConfigurationProviding` type, to `buffer`. On error, `buffer` is left as it was.
+    ///
+    /// - Throws: what ``encode(_:)`` throws.
+    public func encode<T, C>(_ value: T, configuration: C.Type, into buffer: inout [UInt8]) throws
+    where T: EncodableWithConfiguration, C: EncodingConfigurationProviding,
+          T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration, into: &buffer)
+    }
+
     /// Appends `value` as one line's text: the settings without `.prettyPrinted` (JSON Lines).
     func encodeCompact<T: Encodable>(_ value: T, into buffer: inout [UInt8]) throws {
         try withCore(value, compact: true) { bytes in buffer.append(contentsOf: bytes) }
@@ -249,4 +288,18 @@ public final class TapeJSONEncoder: Sendable {
         try writer.encode(tree, into: &output)
         return output.withUnsafeBufferPointer { result($0) }
     }
+}
+
+/// A top-level value with the configuration it encodes with, as a plain `Encodable` for every path of
+/// a call (key options, and Foundation's encoder when a call falls back, which then writes what its
+/// `encode(_:configuration:)` would). Errors about the root name the value, not this wrapper.
+struct ConfiguredRoot<T: EncodableWithConfiguration>: Encodable, StandInRoot {
+    let value: T
+    let configuration: T.EncodingConfiguration
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder, configuration: configuration)
+    }
+
+    var standsFor: (value: Any, type: Any.Type) { (value, T.self) }
 }

@@ -9,6 +9,12 @@ struct SpecialTypes {
     let strings = ObjectIdentifier([String].self)
 }
 
+/// A root value that stands for another one (`encode(_:configuration:)`): the error for a root that
+/// encodes nothing names the value it stands for.
+protocol StandInRoot {
+    var standsFor: (value: Any, type: Any.Type) { get }
+}
+
 /// `[String: V]` dictionaries, whose keys no key strategy converts (as in Foundation).
 private protocol StringKeyedDictionaryMarker {}
 extension Dictionary: StringKeyedDictionaryMarker where Key == String, Value: Encodable {}
@@ -95,8 +101,9 @@ extension EncodingCore {
         }
         guard !halted else { return }
         if case .none = root.content {
-            throw EncodingError.invalidValue(value, .init(
-                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            let (shown, type) = (value as? any StandInRoot)?.standsFor ?? (value, T.self)
+            throw EncodingError.invalidValue(shown, .init(
+                codingPath: [], debugDescription: "Top-level \(type) did not encode any values."))
         }
         finishSlot(root)
     }
