@@ -16,6 +16,11 @@ deps:
 		echo "installing libsimdjson-dev (simdjson 3.x)"; \
 		apt-get update && apt-get install -y libsimdjson-dev pkg-config; \
 	fi
+	@# The locale tests build a comma-decimal locale (fr_FR) with localedef from Debian's locale sources.
+	@if [ ! -f /usr/share/i18n/locales/fr_FR ] || ! command -v localedef >/dev/null 2>&1; then \
+		echo "installing locales (locale sources for the locale tests)"; \
+		apt-get update && apt-get install -y locales; \
+	fi
 
 bench: deps
 	swift run -c release tapejson bench
