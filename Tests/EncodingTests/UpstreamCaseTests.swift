@@ -96,22 +96,13 @@ private struct OneKey: Encodable {
     /// container whose value throws. The date and data variants whose closures open a container
     /// before throwing are in UpstreamContainerCaseTests.
     @Test func superEncoderWhoseValueThrows() {
-        struct Wrapper<T: Encodable>: Encodable {
-            let value: T
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.unkeyedContainer()
-                let superEncoder = container.superEncoder()
-                var nested = superEncoder.unkeyedContainer()
-                try nested.encode(value)
-            }
-        }
-        expectSameAsFoundation(Wrapper(value: [Float.infinity]))
-        expectSameAsFoundation(Wrapper(value: [Float(1)]))
+        expectSameAsFoundation(SuperEncoderWrapper(value: [Float.infinity]))
+        expectSameAsFoundation(SuperEncoderWrapper(value: [Float(1)]))
         let throwing: @Sendable (Date, any Encoder) throws -> Void = { _, _ in throw CocoaError(.coderInvalidValue) }
         #expect(throws: CocoaError.self) {
             let encoder = TapeJSONEncoder()
             encoder.dateEncodingStrategy = .custom(throwing)
-            _ = try encoder.encode(Wrapper(value: [Date()]))
+            _ = try encoder.encode(SuperEncoderWrapper(value: [Date()]))
         }
     }
 

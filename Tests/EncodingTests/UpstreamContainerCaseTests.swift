@@ -187,8 +187,8 @@ private struct ReplacedContainer: Encodable, CustomStringConvertible {
 }
 
 /// encoderStateThrowOnEncode's wrapper: a super encoder of an unkeyed container, a container nested
-/// in it, and the value encoded into that.
-private struct SuperEncoderWrapper<T: Encodable>: Encodable {
+/// in it, and the value encoded into that (also used by UpstreamCaseTests).
+struct SuperEncoderWrapper<T: Encodable>: Encodable {
     let value: T
     func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
