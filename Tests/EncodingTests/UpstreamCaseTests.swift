@@ -6,7 +6,8 @@ import TapeJSON
 // (swiftlang/swift-foundation on GitHub), covered by this project's own tests: the inputs are theirs,
 // the expectations are Foundation's actual output on this platform (differential) unless noted.
 
-private struct DynamicKey: CodingKey {
+/// A key given at run time (upstream's EncodeMe); also used by UpstreamValueCaseTests.
+struct DynamicKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
     init(stringValue: String) { self.stringValue = stringValue }
@@ -14,7 +15,7 @@ private struct DynamicKey: CodingKey {
 }
 
 /// One member whose key is given at run time.
-private struct OneKey: Encodable {
+struct OneKey: Encodable {
     var keyName: String
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: DynamicKey.self)

@@ -73,23 +73,7 @@ private final class EmptyClass: Codable, Equatable {
     static func == (lhs: EmptyClass, rhs: EmptyClass) -> Bool { true }
 }
 
-/// A key given at run time (upstream's EncodeMe).
-private struct RuntimeKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-private struct OneMember: Encodable {
-    let keyName: String
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: RuntimeKey.self)
-        try c.encode("test", forKey: RuntimeKey(stringValue: keyName))
-    }
-}
-
-private struct Nested: Encodable { let nestedValue: OneMember }
+private struct Nested: Encodable { let nestedValue: OneKey }
 private struct NestedNested: Encodable { let outerValue: Nested }
 
 private struct Failing: Encodable { var someValue: Double }
@@ -359,11 +343,11 @@ private final class KeyCalls: @unchecked Sendable {
     /// encodingKeyStrategyPath: a custom strategy is called once per key, with the path of Swift
     /// keys (not the converted ones) down to it.
     @Test func customKeyStrategySeesTheSwiftPath() throws {
-        let value = NestedNested(outerValue: Nested(nestedValue: OneMember(keyName: "helloWorld")))
+        let value = NestedNested(outerValue: Nested(nestedValue: OneKey(keyName: "helloWorld")))
         func strategy(_ calls: KeyCalls) -> @Sendable ([any CodingKey]) -> any CodingKey {
             { path in
                 calls.paths.append(path.map(\.stringValue))
-                return RuntimeKey(stringValue: "QQQ" + path.last!.stringValue)
+                return DynamicKey(stringValue: "QQQ" + path.last!.stringValue)
             }
         }
         let expectedPaths = [["outerValue"], ["outerValue", "nestedValue"], ["outerValue", "nestedValue", "helloWorld"]]
@@ -406,7 +390,7 @@ private final class KeyCalls: @unchecked Sendable {
         func strategy(_ calls: KeyCalls) -> @Sendable ([any CodingKey]) -> any CodingKey {
             { path in
                 calls.paths.append(path.map(\.stringValue))
-                return RuntimeKey(stringValue: path.last!.stringValue.uppercased())
+                return DynamicKey(stringValue: path.last!.stringValue.uppercased())
             }
         }
         let ours = KeyCalls()
