@@ -154,6 +154,15 @@ struct Lines: ParsableCommand {
             try out.flush()
             Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
             throw ExitCode(ExitStatus.invalid)
+        } catch let error as JSONStreamStoppedError {
+            // Whatever --on-error says: the rest of the input was not read, so the run is not a success.
+            progress.clear()
+            if countOnly && conditions.isEmpty && itemsPointer != nil { matched = error.summary.documents }
+            if count { try out.write("\(matched)\n") }
+            try out.flush()
+            Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
+            if !quiet { printSummary(error.summary, started: started, stopped: true) }
+            throw ExitCode(ExitStatus.invalid)
         } catch let error as JSONInputError {
             progress.clear()
             try out.flush()
@@ -168,13 +177,20 @@ struct Lines: ParsableCommand {
         progress.clear()
         if count { try out.write("\(matched)\n") }
         try out.flush()
-        if !quiet {
-            let elapsed = max(seconds(ContinuousClock.now - started), 1e-9)
-            Diagnostics.error(String(format: "tapejson: %@: %d lines, %d valid, %d invalid, %.1f MB in %.2f s (%.1f MB/s, %.0f lines/s)",
-                                     path, summary.lines, summary.documents, summary.invalid, Double(summary.bytes) / 1e6,
-                                     elapsed, Double(summary.bytes) / 1e6 / elapsed, Double(summary.lines) / elapsed))
-        }
+        if !quiet { printSummary(summary, started: started) }
         if onError == .report && summary.invalid > 0 { throw ExitCode(ExitStatus.invalid) }
+    }
+
+    /// The one-line summary on stderr (with the bytes left unread, when reading stopped).
+    private func printSummary(_ summary: JSONLinesSummary, started: ContinuousClock.Instant, stopped: Bool = false) {
+        let elapsed = max(seconds(ContinuousClock.now - started), 1e-9)
+        var text = String(format: "tapejson: %@: %d lines, %d valid, %d invalid, %.1f MB in %.2f s (%.1f MB/s, %.0f lines/s)",
+                          path, summary.lines, summary.documents, summary.invalid, Double(summary.bytes) / 1e6,
+                          elapsed, Double(summary.bytes) / 1e6 / elapsed, Double(summary.lines) / elapsed)
+        if stopped {
+            text += ", \(summary.unreadBytes) bytes unread"
+        }
+        Diagnostics.error(text)
     }
 }
 

@@ -5,6 +5,9 @@ protocol ByteSource {
     /// For an input that can be read ahead without consuming it (a regular file): how far the next `\n`
     /// lies from the read position, looking at most `limit` bytes ahead. Nil for a stream.
     mutating func lookAhead(forNewlineWithin limit: Int) throws -> LookAhead?
+    /// Moves to the end of the input without keeping what is there; returns the bytes passed over (how
+    /// many were left unread when a reader stops early).
+    mutating func skipToEnd() throws -> Int
 }
 
 /// What `ByteSource.lookAhead(forNewlineWithin:)` found.
@@ -19,6 +22,23 @@ enum LookAhead: Equatable {
 
 extension ByteSource {
     func lookAhead(forNewlineWithin limit: Int) throws -> LookAhead? { nil }
+
+    /// Reads (and drops) the rest of a stream, a block at a time.
+    mutating func skipToEnd() throws -> Int {
+        try readingToEnd { try read(into: $0) }
+    }
+}
+
+/// Calls `read` with a scratch block until it returns 0; returns the bytes it read in all.
+private func readingToEnd(_ read: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows -> Int {
+    let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    defer { scratch.deallocate() }
+    var skipped = 0
+    while true {
+        let n = try read(scratch)
+        if n == 0 { return skipped }
+        skipped += n
+    }
 }
 
 /// A file descriptor: a regular file, a pipe, a socket or standard input.
@@ -96,6 +116,18 @@ final class FileDescriptorSource: ByteSource {
         return n
     }
 
+    /// A regular file is not read to its end: what is left is its size (or the shard's end) less the
+    /// position. A stream is read and dropped.
+    func skipToEnd() throws -> Int {
+        if isRegular {
+            let size = FileInfo.currentSize(fd)
+            let left = max(0, min(size >= 0 ? size : expectedEnd, end) - position)
+            position += left
+            return left
+        }
+        return try readingToEnd { try read(into: $0) }
+    }
+
     func lookAhead(forNewlineWithin limit: Int) throws -> LookAhead? {
         guard isRegular else { return nil }
         let block = 1 << 20
@@ -128,6 +160,11 @@ struct MemorySource: ByteSource {
             position += n
         }
         return n
+    }
+
+    mutating func skipToEnd() throws -> Int {
+        defer { position = bytes.count }
+        return bytes.count - position
     }
 
     mutating func lookAhead(forNewlineWithin limit: Int) throws -> LookAhead? {

@@ -5,9 +5,8 @@ struct ItemChunkContent {
         /// A run: `runCount` bytes at `chunk.base + 1` (a spare byte before them, the separator or a
         /// blank after them), parsed as `ItemRunParser` parses an `ItemRun`.
         case run(runCount: Int, hasSeparator: Bool, line: Int, column: Int, firstIndex: Int, items: Int)
-        /// The envelope is malformed (a `JSONLineError` carrying the item index, if any): reported after
-        /// the items before it, and the pass stops.
-        case envelopeError(JSONLineError)
+        /// The input's structure broke here: reported after the items before it, and the pass stops.
+        case stop(StreamStop)
     }
 
     var kind: Kind
@@ -49,6 +48,12 @@ struct ItemChunker: ChunkSource {
     /// The whole document's bytes once read (or the shard's share of them).
     var totalBytes: Int? { shard.map { $0.upperBound - $0.lowerBound } ?? splitter.bytesRead }
 
+    /// Where the input (or the shard's range) ends, reading the rest of a stream to find out.
+    mutating func inputEnd() throws -> Int {
+        if let shard { return shard.upperBound }
+        return try splitter.inputEnd()
+    }
+
     init(splitter: ItemSplitter, pool: ChunkPool, itemDepth: Int, shard: ItemShardRange?) {
         self.splitter = splitter
         self.pool = pool
@@ -79,11 +84,10 @@ struct ItemChunker: ChunkSource {
                     return chunk(bytes: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: count,
                                  separator: delimited.count > bytes.count ? 1 : 0, offset: offset, line: line,
                                  column: column, firstIndex: index, items: 1)
-                case .envelopeError(let error, let index):
+                case .envelopeError(let stop):
                     stopped = true
                     let made = pool.take(capacity: 64)
-                    made.items = ItemChunkContent(kind: .envelopeError(JSONLineError(error, elementIndex: index)),
-                                                  itemDepth: itemDepth, inputBytes: takeBytes())
+                    made.items = ItemChunkContent(kind: .stop(stop), itemDepth: itemDepth, inputBytes: takeBytes())
                     made.sequence = sequence
                     sequence += 1
                     return made
@@ -148,8 +152,8 @@ struct ItemShardRange {
             if run.offset >= range.upperBound { return .stop }
             guard let kept = run.cut(to: range) else { return .skip }
             return .keep(.run(kept))
-        case .envelopeError(let error, _):
-            let owned = error.offset >= range.lowerBound && (error.offset < range.upperBound || range.isLast)
+        case .envelopeError(let stop):
+            let owned = stop.offset >= range.lowerBound && (stop.offset < range.upperBound || range.isLast)
             return owned ? .keep(piece) : .stop
         case .pointerError:
             return .keep(piece)

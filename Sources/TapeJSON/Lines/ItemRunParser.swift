@@ -15,8 +15,11 @@ struct ItemRunParser {
         /// A valid item: its tape (valid until the next outcome), its bytes, where it starts and its index.
         /// `bigNumbers` holds the texts of the numbers simdjson cannot hold (an item parsed alone).
         case item(Tape, raw: UnsafeRawBufferPointer, line: Int, offset: Int, index: Int, bigNumbers: BigNumbers?)
-        /// An invalid item, located in the input.
+        /// An invalid item, located in the input, whose end is known (`ItemBoundary`): reading goes on.
         case invalid(JSONError, index: Int)
+        /// An invalid item whose end is not known: the items after it cannot be found, and the scan ends
+        /// with this outcome (the stop is at the item's first byte).
+        case stop(StreamStop)
         /// `n` valid items counted without being handed out (counting only).
         case counted(Int)
     }
@@ -88,24 +91,31 @@ struct ItemRunParser {
             let delimited = k < run.items - 1 || run.hasSeparator
                 ? UnsafeRawBufferPointer(start: bytes + start, count: separator + 1 - start) : span
             let index = run.firstIndex + k
+            let error: JSONError
             if span.count > maxDocumentSize {
                 let column = columns.column(at: start, line: line)
-                guard try visit(.invalid(JSONError(tooLarge: span, offset: run.offset + start, line: line, column: column),
-                                         index: index)) else { return false }
-                continue
+                error = JSONError(tooLarge: span, offset: run.offset + start, line: line, column: column)
+            } else {
+                switch itemParser.parseReadingBigNumbers(span) {
+                case .success(let parsed):
+                    let outcome: Outcome = countOnly
+                        ? .counted(1) : .item(parsed.tape, raw: span, line: line, offset: run.offset + start, index: index,
+                                              bigNumbers: parsed.bigNumbers)
+                    guard try visit(outcome) else { return false }
+                    continue
+                case .failure(let code):
+                    let column = columns.column(at: start, line: line)
+                    error = JSONError(item: span, delimited: delimited, code: code, maxDepth: itemParser.maxDepth)
+                        .shifted(byOffset: run.offset + start, line: line, column: column)
+                }
             }
-            switch itemParser.parseReadingBigNumbers(span) {
-            case .success(let parsed):
-                let outcome: Outcome = countOnly
-                    ? .counted(1) : .item(parsed.tape, raw: span, line: line, offset: run.offset + start, index: index,
-                                          bigNumbers: parsed.bigNumbers)
-                guard try visit(outcome) else { return false }
-            case .failure(let code):
-                let error = JSONError(item: span, delimited: delimited, code: code, maxDepth: itemParser.maxDepth)
+            guard ItemBoundary.isProven(span) else {
                 let column = columns.column(at: start, line: line)
-                guard try visit(.invalid(error.shifted(byOffset: run.offset + start, line: line, column: column),
-                                         index: index)) else { return false }
+                _ = try visit(.stop(StreamStop(offset: run.offset + start, line: line, column: column, itemIndex: index,
+                                               reason: error)))
+                return false
             }
+            guard try visit(.invalid(error, index: index)) else { return false }
         }
         return true
     }

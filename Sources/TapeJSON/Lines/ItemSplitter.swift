@@ -15,8 +15,9 @@ struct ItemSplitter {
         case item(UnsafeRawBufferPointer, delimited: UnsafeRawBufferPointer, offset: Int, line: Int, column: Int, index: Int)
         /// Several complete items of an array, to be parsed as one (`ItemRunParser`).
         case run(ItemRun)
-        /// The envelope is malformed here; `index` is the item being read, if any.
-        case envelopeError(JSONError, index: Int?)
+        /// The input's structure is broken here (the envelope, or an item cut short): reading stops, and
+        /// nothing after `stop.offset` is read as items.
+        case envelopeError(StreamStop)
         /// The pointer names nothing, or a scalar.
         case pointerError(JSONItemPointerError)
     }
@@ -184,9 +185,28 @@ struct ItemSplitter {
 
     /// Stops with an envelope error at the current byte.
     private mutating func fail(_ kind: JSONError.Kind) -> Piece {
+        stop(error(kind, at: bufferOffset + position))
+    }
+
+    /// Stops reading because of `reason`: at the first byte of the value or key being scanned (its end is
+    /// not known, so it and all after it are unread), else at the fault itself (between values).
+    private mutating func stop(_ reason: JSONError) -> Piece {
+        let scanning = phase == .inValue || phase == .inKey
+        let item = stack.last?.holdsItems == true && phase != .inKey ? index : nil
         phase = .done
-        let item = stack.last?.holdsItems == true ? index : nil
-        return .envelopeError(error(kind, at: bufferOffset + position), index: item)
+        guard scanning else { return .envelopeError(StreamStop(at: reason, itemIndex: item)) }
+        return .envelopeError(StreamStop(offset: bufferOffset + valueStart, line: valueLine, column: valueColumn,
+                                         itemIndex: item, reason: reason))
+    }
+
+    /// Reads the rest of the input without keeping it: the absolute offset where the input ends (after a
+    /// stop, to say how many bytes were left unread).
+    mutating func inputEnd() throws -> Int {
+        if !endOfInput {
+            bytesRead += try source.skipToEnd()
+            endOfInput = true
+        }
+        return bytesRead
     }
 
     private mutating func advanceLine(at i: Int) {
@@ -341,10 +361,11 @@ struct ItemSplitter {
             case .failure(let failure):
                 code = failure
             }
-            phase = .done
             let located = JSONError(item: span, delimited: delimited(span, end: end), code: code,
                                     maxDepth: envelopeParser.maxDepth, inContainer: !stack.isEmpty)
-            return .envelopeError(located.shifted(byOffset: offset, line: valueLine, column: valueColumn), index: nil)
+            phase = .done
+            return .envelopeError(StreamStop(offset: offset, line: valueLine, column: valueColumn, itemIndex: nil,
+                                             reason: located.shifted(byOffset: offset, line: valueLine, column: valueColumn)))
         }
     }
 
@@ -369,9 +390,8 @@ struct ItemSplitter {
         do {
             key = try JSONParser.shared.parse(bytes: span).root.string ?? ""
         } catch {
-            phase = .done
-            return .envelopeError(error.shifted(byOffset: bufferOffset + valueStart, line: valueLine, column: valueColumn),
-                                  index: nil)
+            phase = .inKey
+            return stop(error.shifted(byOffset: bufferOffset + valueStart, line: valueLine, column: valueColumn))
         }
         if compared { stack[stack.count - 1].key = Array(key.utf8) }
         if sent {
@@ -528,10 +548,7 @@ struct ItemSplitter {
             if case .failure(let code) = envelopeParser.parseReadingBigNumbers(span) {
                 let located = JSONError(item: span, delimited: span, code: code, maxDepth: envelopeParser.maxDepth)
                     .shifted(byOffset: bufferOffset + valueStart, line: valueLine, column: valueColumn)
-                if located.offset < bufferOffset + end {
-                    phase = .done
-                    return .envelopeError(located, index: index)
-                }
+                if located.offset < bufferOffset + end { return stop(located) }
             }
             return failAtEnd(.unexpectedEndOfInput)
         case .inKey:
@@ -540,9 +557,7 @@ struct ItemSplitter {
             do {
                 _ = try JSONParser.shared.parse(bytes: span)
             } catch where error.offset < span.count && error.kind != .unexpectedEndOfInput {
-                phase = .done
-                return .envelopeError(error.shifted(byOffset: bufferOffset + valueStart, line: valueLine,
-                                                    column: valueColumn), index: nil)
+                return stop(error.shifted(byOffset: bufferOffset + valueStart, line: valueLine, column: valueColumn))
             } catch {}
             return failAtEnd(.unexpectedEndOfInput)
         case .inValue:
@@ -560,7 +575,8 @@ struct ItemSplitter {
         }
     }
 
-    /// Stops with an envelope error at the end of the input.
+    /// Stops with an envelope error at the end of the input (reading stops at the value being scanned, if
+    /// any: it was cut short).
     private mutating func failAtEnd(_ kind: JSONError.Kind) -> Piece {
         position = count
         return fail(kind)

@@ -119,6 +119,8 @@ public final class JSONItemStream {
         }
 
         let range = try shardRange()
+        /// Where reading stopped, if it did (the input's structure broke where no item end is known).
+        var stopped: StreamStop?
         reading: while let next = try splitter.next() {
             summary.bytes = splitter.bytesRead
             let piece: ItemSplitter.Piece
@@ -140,43 +142,62 @@ public final class JSONItemStream {
                     case .invalid(let error, let index):
                         summary.lines += 1
                         try reject(JSONLineError(error, elementIndex: index))
+                    case .stop(let stop):
+                        stopped = stop
                     case .counted(let n):
                         summary.lines += n
                         summary.documents += n
                     }
                     return true
                 }
+                if stopped != nil { break reading }
             case .item(let bytes, let delimited, let offset, let line, let column, let index):
-                summary.lines += 1
+                let error: JSONError
                 if bytes.count > options.maxDocumentSize {
-                    try reject(JSONLineError(JSONError(tooLarge: bytes, offset: offset, line: line, column: column),
-                                             elementIndex: index))
-                    continue reading
-                }
-                switch parser.parseReadingBigNumbers(bytes) {
-                case .success(let parsed):
-                    if countOnly {
-                        summary.documents += 1
-                    } else {
-                        let item = JSONLine(tape: parsed.tape, raw: bytes, lineNumber: line, offset: offset,
-                                            length: bytes.count, index: index, owner: owner, bigNumbers: parsed.bigNumbers)
-                        if let failure = try body(item) { try reject(failure) } else { summary.documents += 1 }
+                    error = JSONError(tooLarge: bytes, offset: offset, line: line, column: column)
+                } else {
+                    switch parser.parseReadingBigNumbers(bytes) {
+                    case .success(let parsed):
+                        summary.lines += 1
+                        if countOnly {
+                            summary.documents += 1
+                        } else {
+                            let item = JSONLine(tape: parsed.tape, raw: bytes, lineNumber: line, offset: offset,
+                                                length: bytes.count, index: index, owner: owner, bigNumbers: parsed.bigNumbers)
+                            if let failure = try body(item) { try reject(failure) } else { summary.documents += 1 }
+                        }
+                        continue reading
+                    case .failure(let code):
+                        // Positions inside the item, moved to the file.
+                        error = JSONError(item: bytes, delimited: delimited, code: code, maxDepth: parser.maxDepth)
+                            .shifted(byOffset: offset, line: line, column: column)
                     }
-                case .failure(let code):
-                    var error = JSONError(item: bytes, delimited: delimited, code: code, maxDepth: parser.maxDepth)
-                    // Positions inside the item, moved to the file.
-                    error = error.shifted(byOffset: offset, line: line, column: column)
-                    try reject(JSONLineError(error, elementIndex: index))
                 }
-            case .envelopeError(let error, let index):
+                guard ItemBoundary.isProven(bytes) else {
+                    stopped = StreamStop(offset: offset, line: line, column: column, itemIndex: index, reason: error)
+                    break reading
+                }
                 summary.lines += 1
                 try reject(JSONLineError(error, elementIndex: index))
-                if policy != .fail { break reading }
+            case .envelopeError(let stop):
+                stopped = stop
+                break reading
             case .pointerError(let error):
                 throw error
             }
         }
         summary.bytes = range.map { $0.upperBound - $0.lowerBound } ?? splitter.bytesRead
+        if let stopped {
+            // Under `.fail` the fault is the first bad item; under the others the pass stops with an error
+            // of its own, after every item before the fault.
+            if policy == .fail {
+                summary.lines += 1
+                try reject(stopped.lineError)
+            }
+            let end = try range.map { $0.upperBound } ?? splitter.inputEnd()
+            if range == nil { summary.bytes = splitter.bytesRead }
+            throw stopped.error(summary: summary, inputEnd: end)
+        }
         return summary
     }
 

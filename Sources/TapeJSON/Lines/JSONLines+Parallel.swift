@@ -142,7 +142,15 @@ extension JSONLines {
             summary.lines += valueCount + errors.count + result.counted
             summary.documents += valueCount + result.counted
             summary.invalid += errors.count
-            if result.stops { stopped = true }
+            if let stop = result.stop {
+                stopped = true
+                // Under `.fail` the fault is the first bad item; under the others the pass stops with an
+                // error of its own, after every item before the fault.
+                if policy == .fail { throw stop.lineError }
+                let end = try chunker.inputEnd()
+                if let total = chunker.totalBytes { summary.bytes = total }
+                throw stop.error(summary: summary, inputEnd: end)
+            }
         }
 
         func deliverReady(blocking: Bool) throws {
@@ -212,8 +220,9 @@ struct ChunkResult<T>: @unchecked Sendable {
     var relativeLines = false
     /// Valid items counted without values (a count of items at a pointer).
     var counted = 0
-    /// Whether the pass ends after this chunk (an error in the envelope around items at a pointer).
-    var stops = false
+    /// Where the pass stopped in this chunk (items at a pointer whose structure broke), after all its
+    /// values and errors: nothing after it is delivered.
+    var stop: StreamStop?
 
     init(sequence: Int, bytes: Int, values: ValueBuffer<T>, lines: [Int], setupError: Error?) {
         self.sequence = sequence
@@ -639,8 +648,7 @@ struct ChunkWorker<WorkerState, T: Sendable> {
     /// envelope error it carries.
     private mutating func processItems(_ chunk: LineChunk, _ content: ItemChunkContent, into result: inout ChunkResult<T>) {
         guard let run = content.run(in: chunk) else {
-            if case .envelopeError(let error) = content.kind { result.errors.append((0, error, false)) }
-            result.stops = true
+            if case .stop(let stop) = content.kind { result.stop = stop }
             return
         }
         if itemRuns == nil {
@@ -670,6 +678,8 @@ struct ChunkWorker<WorkerState, T: Sendable> {
                 counted += n
             case .invalid(let error, let index):
                 result.errors.append((writer.count, JSONLineError(error, elementIndex: index), true))
+            case .stop(let stop):
+                result.stop = stop
             case .item(let tape, let raw, let line, let offset, let index, let bigNumbers):
                 let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: raw.count,
                                     index: index, owner: owner, bigNumbers: bigNumbers)

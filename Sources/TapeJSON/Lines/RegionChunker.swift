@@ -13,10 +13,14 @@ protocol ChunkSource {
     /// The bytes the pass accounts for in all, when the source knows better than its chunks do (items
     /// at a pointer: the whole document); nil to add up the chunks' bytes.
     var totalBytes: Int? { get }
+    /// After a stop: the absolute offset where the input ends (the rest of a stream read to find it).
+    mutating func inputEnd() throws -> Int
 }
 
 extension ChunkSource {
     var totalBytes: Int? { nil }
+    /// Lines never stop (a line ends at its newline whatever it holds): only item chunkers need this.
+    mutating func inputEnd() throws -> Int { totalBytes ?? 0 }
 }
 
 /// Cuts bytes in memory into chunks of whole lines without copying.
