@@ -241,11 +241,19 @@ struct ItemEnvelopeTests {
         do {
             try reader(text, "/Records", policy: policy).forEach({ _ in items += 1 }, envelope: &recorder,
                                                                  onInvalidItem: { errors.append($0) })
+            Issue.record("read to its end")
         } catch let error as JSONLineError {
+            #expect(policy == .fail)
             errors.append(error)
+        } catch let stop as JSONStreamStoppedError {
+            // The stop is its own error, never a bad item: the fault is its reason.
+            #expect(policy != .fail && errors.isEmpty && stop.summary.invalid == 0)
+            #expect(stop.offset == 47 && stop.unreadBytes == text.utf8.count - 47)
+            errors.append(JSONLineError(line: stop.reason.line, column: stop.reason.column, offset: stop.reason.offset,
+                                        underlying: stop.reason))
         }
         #expect(items == 2)
-        #expect(errors.count == (policy == .skip ? 0 : 1))
+        #expect(errors.count == 1)
         // Where the document read whole fails: the `2` after `[1 `.
         if let error = errors.first { #expect(error.offset == 50 && error.line == 1 && error.column == 51) }
         #expect(throws: JSONError.self) { try JSONDocument(parsing: Array(text.utf8)) }
@@ -382,6 +390,11 @@ struct ItemEnvelopeTests {
                 var thrown: (any Error)? = nil
                 do {
                     try stream.forEach({ items.append($0.document.root.jsonText) }, onInvalidItem: { errors.append($0) })
+                } catch let stop as JSONStreamStoppedError {
+                    // Where reading stopped, the fault is located as a bad item would be.
+                    errors.append(JSONLineError(line: stop.reason.line, column: stop.reason.column,
+                                                offset: stop.reason.offset, underlying: stop.reason))
+                    #expect(stop.unreadBytes == text.count - stop.offset)
                 } catch {
                     thrown = error
                 }

@@ -13,6 +13,8 @@ private struct Streamed {
     var positions: [String] = []
     var errors: [JSONLineError] = []
     var summary: JSONLinesSummary?
+    /// Where reading stopped (its `summary` is also `summary`).
+    var stopped: JSONStreamStoppedError?
     var thrown: Error?
 }
 
@@ -26,6 +28,9 @@ private func stream(_ reader: JSONItemStream) -> Streamed {
         }, onInvalidItem: { result.errors.append($0) })
     } catch let error as JSONLineError {
         result.errors.append(error)
+    } catch let stop as JSONStreamStoppedError {
+        result.stopped = stop
+        result.summary = stop.summary
     } catch {
         result.thrown = error
     }
@@ -174,12 +179,20 @@ struct ItemStreamTests {
             let result = stream(JSONItemStream(bytes: Array(text.utf8), pointer: "/Records", options: JSONLinesOptions(errorPolicy: policy)))
             #expect(result.thrown == nil, "\(String(describing: result.thrown))")
             #expect(result.texts.count == itemsBefore, "\(policy)")
-            if policy != .skip {
+            if policy == .fail {
+                // The first fault is the bad item thrown.
                 #expect(result.errors.map { "\($0.line):\($0.column)" } == [position], "\(policy): \(result.errors)")
+                #expect(result.stopped == nil)
+                continue
             }
-            if let summary = result.summary {
-                #expect(summary.invalid == 1 && summary.documents + summary.invalid == summary.lines)
-            }
+            // Under the others, reading stops with an error of its own, whatever the policy: never a
+            // bad item counted, never a quiet end.
+            #expect(result.errors.isEmpty, "\(policy): \(result.errors)")
+            let stop = try #require(result.stopped, "\(policy)")
+            #expect("\(stop.reason.line):\(stop.reason.column)" == position, "\(policy): \(stop)")
+            #expect(stop.summary.invalid == 0 && stop.summary.documents == itemsBefore && stop.summary.lines == itemsBefore)
+            #expect(stop.unreadBytes == text.utf8.count - stop.offset && stop.summary.unreadBytes == stop.unreadBytes)
+            #expect(stop.offset <= stop.reason.offset)
         }
     }
 
@@ -215,7 +228,8 @@ struct ItemStreamTestSuiteTests {
                 #expect(result.errors.isEmpty, "\(name): \(result.errors)")
                 #expect(result.texts == expected, "\(name)")
             } else {
-                #expect(!result.errors.isEmpty || result.thrown != nil, "\(name): the stream accepted what the parser rejects")
+                #expect(!result.errors.isEmpty || result.stopped != nil || result.thrown != nil,
+                        "\(name): the stream accepted what the parser rejects")
                 #expect(result.texts.first == #"{"first":true}"#, "\(name)")
             }
         }

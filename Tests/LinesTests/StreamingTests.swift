@@ -117,17 +117,26 @@ struct ArrayStreamTests {
         #expect(fail.errors.count == 1 && fail.summary == nil)
     }
 
-    @Test("array syntax errors are reported, never dropped", arguments: [
+    @Test("array syntax errors are reported, never dropped: a bad line under .fail, a stop under the others", arguments: [
         "", "[1,2", "[1,,2]", "[1,]", "[1] x", "[,1]", "{\"a\":1,}", "{\"a\" 1}", "{1:2}", "[1]]", "{\"a\":1]",
     ])
     func syntaxErrors(text: String) throws {
         for policy in JSONLinesErrorPolicy.allCases {
-            let result = try Self.stream(JSONItemStream(bytes: Array(text.utf8), options: JSONLinesOptions(errorPolicy: policy)))
-            #expect(result.errors.count == (policy == .skip ? 0 : 1), "\(policy)")
-            if let summary = result.summary {
-                #expect(summary.invalid >= 1)
-                #expect(summary.documents + summary.invalid == summary.lines)
+            let reader = JSONItemStream(bytes: Array(text.utf8), options: JSONLinesOptions(errorPolicy: policy))
+            if policy == .fail {
+                #expect(throws: JSONLineError.self, "\(policy)") { try reader.forEach { _ in } }
+                continue
             }
+            var reported = 0
+            do {
+                try reader.forEach({ _ in }, onInvalidItem: { _ in reported += 1 })
+                Issue.record("\(policy): \(text.debugDescription) read to its end")
+            } catch let stop as JSONStreamStoppedError {
+                #expect(stop.summary.documents + stop.summary.invalid == stop.summary.lines)
+                #expect(stop.unreadBytes == text.utf8.count - stop.offset && stop.summary.unreadBytes == stop.unreadBytes)
+                #expect(stop.reason.offset >= stop.offset)
+            }
+            #expect(reported == 0, "the stop is not a bad item")
         }
     }
 }

@@ -8,18 +8,20 @@
 /// drop those records quietly, counted as one bad item.
 ///
 /// So a bad item's end counts as proven only when its bytes still have the shape of one JSON value, with
-/// faults inside its scalar tokens alone: strings paired (any bytes, escapes and UTF-8 unchecked, inside
-/// them), brackets matched (`[` with `]`, `{` with `}`), members as `"key": value` separated by commas,
-/// and every other run of bytes one scalar token (`tru`, `01`, `'x'`, `NaN`). Bad literals and numbers,
-/// bad escapes, control characters and invalid UTF-8 keep that shape; a missing or extra quote, bracket,
-/// comma or colon does not. Given the item's first byte, that shape fixes where the value ends whatever its
-/// scalars hold, so the next item starts after the separator. Anything else is no proof: the reader stops
-/// there (`JSONStreamStoppedError`).
+/// faults inside its scalar tokens or its commas alone: strings paired (any bytes, escapes and UTF-8
+/// unchecked, inside them), brackets matched (`[` with `]`, `{` with `}`), members as `"key": value`, and
+/// every other run of bytes one scalar token (`tru`, `01`, `'x'`, `NaN`). Bad literals and numbers, bad
+/// escapes, control characters, invalid UTF-8, a comma too many (`[1,]`, `[1,,2]`) or a value missing
+/// after a colon (`{"a":}`) keep that shape. Two tokens side by side (`"a" 1`, `1 2`, `"x"b"`) do not: that
+/// is what a missing or extra quote looks like, and after one every string is read inside out. Given the
+/// item's first byte, the shape fixes where the value ends whatever its scalars hold, so the next item
+/// starts after the separator. Anything else is no proof: the reader stops there
+/// (`JSONStreamStoppedError`).
 enum ItemBoundary {
     /// Whether `bytes` (one item, from its first byte to its last, blanks around it allowed) has the shape
     /// of exactly one JSON value, scalar contents unchecked. Any depth (a byte per open container).
     static func isProven(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        enum Expect { case value, valueOrClose, key, keyOrClose, colon, commaOrClose, end }
+        enum Expect { case value, key, colon, commaOrClose, end }
         let b = bytes.bindMemory(to: UInt8.self)
         let n = b.count
         // Open containers, innermost last: true for an object.
@@ -52,8 +54,13 @@ enum ItemBoundary {
                     return false
                 }
                 i += 1
-            case .key, .keyOrClose:
-                if byte == UInt8(ascii: "}") && expect == .keyOrClose {
+            case .key:
+                // A comma too many (`{,` `,,` `,}`) leaves the shape as it was.
+                if byte == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "}") {
                     open.removeLast()
                     expect = open.isEmpty ? .end : .commaOrClose
                     i += 1
@@ -62,16 +69,21 @@ enum ItemBoundary {
                 guard byte == UInt8(ascii: "\""), let after = stringEnd(b, from: i) else { return false }
                 i = after
                 expect = .colon
-            case .value, .valueOrClose:
+            case .value:
                 switch byte {
-                case UInt8(ascii: "]") where expect == .valueOrClose:
+                case UInt8(ascii: "]") where open.last == false, UInt8(ascii: "}") where open.last == true:
+                    // An empty array, a comma too many before the end, or a member's missing value.
                     open.removeLast()
                     expect = open.isEmpty ? .end : .commaOrClose
+                    i += 1
+                case UInt8(ascii: ",") where !open.isEmpty:
+                    // `[,` `,,` or a member's missing value: the next member or element follows.
+                    expect = open.last! ? .key : .value
                     i += 1
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
                     let isObject = byte == UInt8(ascii: "{")
                     open.append(isObject)
-                    expect = isObject ? .keyOrClose : .valueOrClose
+                    expect = isObject ? .key : .value
                     i += 1
                 case UInt8(ascii: "\""):
                     guard let after = stringEnd(b, from: i) else { return false }
