@@ -280,7 +280,7 @@ struct ItemRunTests {
     }
 
     @Test("items longer than maxDocumentSize are bad items, in runs, one by one and with workers alike",
-          arguments: [1, 5, 12, 40])
+          arguments: [1, 5, 12, 30])
     func tooLarge(limit: Int) throws {
         var random = Seeded(state: UInt64(limit))
         let text = Array(#"{"Records": \#(Self.items(&random, count: 300, badRate: 5, bad: Self.boundedBad))}"#.utf8)
