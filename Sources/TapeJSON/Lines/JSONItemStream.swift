@@ -21,10 +21,14 @@ import Foundation
 /// results arrive in input order. `shard(_:of:)` splits a file's bytes among readers.
 ///
 /// The envelope is checked as JSON too: its punctuation by the scanner, each of its other values (the
-/// `meta` above) by simdjson. A problem there is an error with its position (under `.skip` and `.report`
-/// it is reported once and reading stops, since the rest cannot be split into items reliably). A pointer
-/// that names nothing, or a scalar, is reported the same way once the document has been read. An item
-/// larger than the read block grows the buffer.
+/// `meta` above) by simdjson. A bad item whose quotes and brackets still pair up is a bad item like any
+/// other (the error policy applies, and reading goes on after it). A fault that breaks the structure (in
+/// the envelope, or in an item: a quote or bracket missing, a document cut short) leaves the rest of the
+/// input impossible to split into items reliably: under `.skip` and `.report` every item before it is
+/// delivered and the call throws a `JSONStreamStoppedError` saying where reading stopped and how many
+/// bytes were left unread (under `.fail`, the fault is the `JSONLineError` thrown). A pointer that names
+/// nothing, or a scalar, is a `JSONItemPointerError` once the document has been read. An item larger
+/// than the read block grows the buffer.
 ///
 /// The envelope's other members (`meta` above) stay reachable in the same pass: `forEach`, `map` and
 /// `decode` take an `envelope:` handler that receives the envelope's events in document order, with the
@@ -69,7 +73,9 @@ public final class JSONItemStream {
     /// Calls `body` with every valid item in order, applying the error policy to invalid ones.
     ///
     /// - Returns: the counts (`lines` counts items).
-    /// - Throws: the first bad item (or envelope error) under `.fail`, as a `JSONLineError`;
+    /// - Throws: `JSONStreamStoppedError` under `.skip` and `.report` when the input's structure breaks
+    ///   where the next item's start cannot be known (after every item before it was delivered);
+    ///   the first bad item (or envelope error) under `.fail`, as a `JSONLineError`;
     ///   `JSONPointerError` for a malformed pointer; `JSONItemPointerError` when the document has no array
     ///   or object at the pointer (after its items, if any, were read); `JSONInputError` when the input
     ///   cannot be read; anything the callbacks throw.
