@@ -9,7 +9,7 @@
 #   make test-tsan   runs the tests that share work across threads (parallel JSON Lines, shards, one
 #                    decoder shared by threads) under ThreadSanitizer; any report fails the run
 #                    (README, "Lifetimes and threads")
-.PHONY: deps bench test test-tsan
+.PHONY: deps bench test test-tsan fuzz
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists simdjson; then \
@@ -37,3 +37,29 @@ test-tsan: deps
 	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan-suppressions.txt:halt_on_error=1 \
 		swift test --sanitize=thread -Xswiftc -DTAPEJSON_TSAN --disable-xctest --scratch-path .build-tsan \
 		--filter '$(TSAN_TESTS)'
+
+# Fuzzing, as a standing habit (Fuzz/README.md): every libFuzzer target in Fuzz/ runs FUZZ_SECONDS
+# (default 60; 600 before an input-facing change lands) under AddressSanitizer, starting from its seed
+# corpus in Fuzz/Corpus/ (copied, so the repository's corpus only grows by hand). Findings (crash-*,
+# timeout-*, oom-*) land in .build-fuzz/findings/TARGET/ and fail the run. FUZZ_TARGETS picks some.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= FuzzParse FuzzLines FuzzItems FuzzStreamParser FuzzDecode
+# libFuzzer's driver without its main (Fuzz/Package.swift says why), from the toolchain's clang runtime.
+FUZZ_RUNTIME = $(firstword $(wildcard $(dir $(realpath $(shell which swiftc)))../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a))
+
+fuzz: deps
+	swift build --package-path Fuzz --scratch-path $(CURDIR)/.build-fuzz --sanitize=address \
+		-Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
+		-Xcc -fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp \
+		-Xlinker $(FUZZ_RUNTIME) -Xlinker -lstdc++ > .build-fuzz-build.log 2>&1 \
+		|| { grep -v 'ld.gold: warning' .build-fuzz-build.log | tail -n 30; exit 1; }
+	@status=0; for target in $(FUZZ_TARGETS); do \
+		mkdir -p .build-fuzz/corpus/$$target .build-fuzz/findings/$$target; \
+		cp -n Fuzz/Corpus/$$target/* .build-fuzz/corpus/$$target/ 2>/dev/null; \
+		echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
+		ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=.build-fuzz/findings/$$target/ \
+			.build-fuzz/corpus/$$target > .build-fuzz/$$target.log 2>&1 || status=1; \
+		tail -n 12 .build-fuzz/$$target.log | grep -E 'stat::number_of_executed_units|stat::peak_rss|cov:|ERROR|invariant|Test unit' ; \
+		if ls .build-fuzz/findings/$$target/* >/dev/null 2>&1; then echo "FINDINGS in .build-fuzz/findings/$$target"; status=1; fi; \
+	done; exit $$status

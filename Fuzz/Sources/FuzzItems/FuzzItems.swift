@@ -1,0 +1,42 @@
+import FuzzSupport
+import TapeJSON
+
+// The items at a pointer under .report: the counts add up, a stop says how much was left unread, and a
+// document that parses whole gives exactly its items at the pointer.
+@_cdecl("FuzzItems_main")
+func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv) { input in
+        var knobs = Knobs(input)
+        let pointer = ["", "/Records", "/a/0", "/Records/0"][knobs.byte() % 4]
+        let chunkSize = 16 + knobs.byte() * 16
+        let jobs = 1 + knobs.byte() % 2
+        let bytes = Array(knobs.rest)
+        let options = JSONLinesOptions(errorPolicy: .report, chunkSize: chunkSize, maxDepth: 64)
+        var items: [String] = []
+        var reported = 0
+        var summary: JSONLinesSummary?
+        var stopped = false
+        do {
+            summary = try JSONItemStream(bytes: bytes, pointer: pointer, options: options).map(jobs: jobs, { item in
+                item.document.root.jsonText
+            }, each: { text, _ in items.append(text) }, onInvalidItem: { _ in reported += 1 })
+        } catch let stop as JSONStreamStoppedError {
+            stopped = true
+            summary = stop.summary
+            check(stop.unreadBytes == bytes.count - stop.offset, "unread bytes \(stop.unreadBytes) from \(stop.offset)")
+            check(stop.reason.offset >= stop.offset && stop.reason.offset <= bytes.count, "stop \(stop)")
+        } catch is JSONItemPointerError {
+            return
+        } catch {
+            check(false, "unexpected error: \(error)")
+        }
+        guard let summary else { return }
+        check(summary.documents + summary.invalid == summary.lines, "counts do not add up: \(summary)")
+        check(summary.documents == items.count && summary.invalid == reported, "counts against calls: \(summary)")
+        if let whole = try? parseWhole(bytes, maxDepth: 64),
+           let value = try? whole.value(atPointer: pointer), value.kind == .array || value.kind == .object {
+            let expected = value.kind == .array ? value.elements.map(\.jsonText) : value.members.map(\.value.jsonText)
+            check(!stopped && reported == 0 && items == expected, "a valid document's items differ")
+        }
+    }
+}
