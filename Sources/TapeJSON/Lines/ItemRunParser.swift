@@ -90,34 +90,37 @@ struct ItemRunParser {
             let separator = k < run.items - 1 ? Int(bounds.positions[k]) : run.count
             let delimited = k < run.items - 1 || run.hasSeparator
                 ? UnsafeRawBufferPointer(start: bytes + start, count: separator + 1 - start) : span
-            let index = run.firstIndex + k
-            let error: JSONError
-            if span.count > maxDocumentSize {
-                let column = columns.column(at: start, line: line)
-                error = JSONError(tooLarge: span, offset: run.offset + start, line: line, column: column)
-            } else {
-                switch itemParser.parseReadingBigNumbers(span) {
-                case .success(let parsed):
-                    let outcome: Outcome = countOnly
-                        ? .counted(1) : .item(parsed.tape, raw: span, line: line, offset: run.offset + start, index: index,
-                                              bigNumbers: parsed.bigNumbers)
-                    guard try visit(outcome) else { return false }
-                    continue
-                case .failure(let code):
-                    let column = columns.column(at: start, line: line)
-                    error = JSONError(item: span, delimited: delimited, code: code, maxDepth: itemParser.maxDepth)
-                        .shifted(byOffset: run.offset + start, line: line, column: column)
-                }
-            }
-            guard ItemBoundary.isProven(span) else {
-                let column = columns.column(at: start, line: line)
-                _ = try visit(.stop(StreamStop(offset: run.offset + start, line: line, column: column, itemIndex: index,
-                                               reason: error)))
-                return false
-            }
-            guard try visit(.invalid(error, index: index)) else { return false }
+            let outcome = parseAlone(span, delimited: delimited, offset: run.offset + start, line: line,
+                                     column: { columns.column(at: start, line: line) }, index: run.firstIndex + k,
+                                     countOnly: countOnly)
+            guard try visit(outcome) else { return false }
+            if case .stop = outcome { return false }
         }
         return true
+    }
+
+    /// One item parsed alone (`span`, at `offset`, `line` and `column()` in the input; `delimited` is
+    /// the span with its separator, where errors are located): valid, a bad item whose end is known
+    /// (`ItemBoundary`), or a stop at its first byte.
+    func parseAlone(_ span: UnsafeRawBufferPointer, delimited: UnsafeRawBufferPointer, offset: Int, line: Int,
+                    column: () -> Int, index: Int, countOnly: Bool) -> Outcome {
+        let error: JSONError
+        if span.count > maxDocumentSize {
+            error = JSONError(tooLarge: span, offset: offset, line: line, column: column())
+        } else {
+            switch itemParser.parseReadingBigNumbers(span) {
+            case .success(let parsed):
+                return countOnly ? .counted(1) : .item(parsed.tape, raw: span, line: line, offset: offset, index: index,
+                                                       bigNumbers: parsed.bigNumbers)
+            case .failure(let code):
+                error = JSONError(item: span, delimited: delimited, code: code, maxDepth: itemParser.maxDepth)
+                    .shifted(byOffset: offset, line: line, column: column())
+            }
+        }
+        guard ItemBoundary.isProven(span) else {
+            return .stop(StreamStop(offset: offset, line: line, column: column(), itemIndex: index, reason: error))
+        }
+        return .invalid(error, index: index)
     }
 
     /// Where the run's separators are: `positions[k]` ends item `k` (the last item ends at the run's end).

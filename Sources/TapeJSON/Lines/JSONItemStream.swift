@@ -110,10 +110,9 @@ public final class JSONItemStream {
         var splitter = try makeSplitter(blockSize: options.chunkSize, runBytes: runBytes, envelope: envelope)
         defer { splitter.release() }
         var runs = try ItemRunParser(itemDepth: itemDepth(splitter), maxDocumentSize: options.maxDocumentSize)
-        let parser = runs.itemParser
         var summary = JSONLinesSummary()
         let policy = options.errorPolicy
-        let owner = parser as AnyObject
+        let owner = runs.itemParser as AnyObject
 
         func reject(_ error: JSONLineError) throws {
             summary.invalid += 1
@@ -127,6 +126,25 @@ public final class JSONItemStream {
         let range = try shardRange()
         /// Where reading stopped, if it did (the input's structure broke where no item end is known).
         var stopped: StreamStop?
+
+        /// One item's outcome, counted and handed out (`owner` holds its tape).
+        func take(_ outcome: ItemRunParser.Outcome, owner: AnyObject) throws {
+            switch outcome {
+            case .item(let tape, let raw, let line, let offset, let index, let bigNumbers):
+                summary.lines += 1
+                let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: raw.count,
+                                    index: index, owner: owner, bigNumbers: bigNumbers)
+                if let failure = try body(item) { try reject(failure) } else { summary.documents += 1 }
+            case .invalid(let error, let index):
+                summary.lines += 1
+                try reject(JSONLineError(error, elementIndex: index))
+            case .stop(let stop):
+                stopped = stop
+            case .counted(let n):
+                summary.lines += n
+                summary.documents += n
+            }
+        }
         reading: while let next = try splitter.next() {
             summary.bytes = splitter.bytesRead
             let piece: ItemSplitter.Piece
@@ -139,52 +157,14 @@ public final class JSONItemStream {
             case .run(let run):
                 let batchOwner = runs.batchParser as AnyObject
                 _ = try runs.scan(run, countOnly: countOnly) { outcome in
-                    switch outcome {
-                    case .item(let tape, let raw, let line, let offset, let index, let bigNumbers):
-                        summary.lines += 1
-                        let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: raw.count,
-                                            index: index, owner: batchOwner, bigNumbers: bigNumbers)
-                        if let failure = try body(item) { try reject(failure) } else { summary.documents += 1 }
-                    case .invalid(let error, let index):
-                        summary.lines += 1
-                        try reject(JSONLineError(error, elementIndex: index))
-                    case .stop(let stop):
-                        stopped = stop
-                    case .counted(let n):
-                        summary.lines += n
-                        summary.documents += n
-                    }
+                    try take(outcome, owner: batchOwner)
                     return true
                 }
                 if stopped != nil { break reading }
             case .item(let bytes, let delimited, let offset, let line, let column, let index):
-                let error: JSONError
-                if bytes.count > options.maxDocumentSize {
-                    error = JSONError(tooLarge: bytes, offset: offset, line: line, column: column)
-                } else {
-                    switch parser.parseReadingBigNumbers(bytes) {
-                    case .success(let parsed):
-                        summary.lines += 1
-                        if countOnly {
-                            summary.documents += 1
-                        } else {
-                            let item = JSONLine(tape: parsed.tape, raw: bytes, lineNumber: line, offset: offset,
-                                                length: bytes.count, index: index, owner: owner, bigNumbers: parsed.bigNumbers)
-                            if let failure = try body(item) { try reject(failure) } else { summary.documents += 1 }
-                        }
-                        continue reading
-                    case .failure(let code):
-                        // Positions inside the item, moved to the file.
-                        error = JSONError(item: bytes, delimited: delimited, code: code, maxDepth: parser.maxDepth)
-                            .shifted(byOffset: offset, line: line, column: column)
-                    }
-                }
-                guard ItemBoundary.isProven(bytes) else {
-                    stopped = StreamStop(offset: offset, line: line, column: column, itemIndex: index, reason: error)
-                    break reading
-                }
-                summary.lines += 1
-                try reject(JSONLineError(error, elementIndex: index))
+                try take(runs.parseAlone(bytes, delimited: delimited, offset: offset, line: line, column: { column },
+                                         index: index, countOnly: countOnly), owner: owner)
+                if stopped != nil { break reading }
             case .envelopeError(let stop):
                 stopped = stop
                 break reading
