@@ -156,11 +156,11 @@ struct Lines: ParsableCommand {
                 }
                 if countOnly && conditions.isEmpty {
                     // Validation only: runs of items are counted without being handed out.
-                    summary = try stream.count(jobs: workers, onInvalidItem: report)
+                    summary = try stream.count(jobs: workers, onInvalidLine: report)
                     matched = summary.documents
                 } else {
                     summary = try stream.map(jobs: workers, ordered: true, transform, each: { output, _ in try emit(output) },
-                                             onInvalidItem: report, onProgress: { progress.update($0) })
+                                             onInvalidLine: report, onProgress: { progress.update($0) })
                 }
             } else {
                 summary = try reader.map(jobs: workers, ordered: true, transform, each: { output, _ in try emit(output) },

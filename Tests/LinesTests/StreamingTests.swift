@@ -74,7 +74,7 @@ struct ArrayStreamTests {
             summary = try reader.forEach({ element in
                 texts.append(element.document.root.jsonText)
                 indexes.append(element.index)
-            }, onInvalidItem: { errors.append($0) })
+            }, onInvalidLine: { errors.append($0) })
         } catch let error as JSONLineError {
             errors.append(error)
         }
