@@ -287,7 +287,8 @@ public final class JSONItemStream {
             do {
                 value = try transform(&state, item)
             } catch {
-                return JSONLineError(line: item.lineNumber, column: 1, offset: item.offset, underlying: error)
+                return CodingPathLocator.error(for: error, in: item.raw, lineNumber: item.lineNumber,
+                                               offset: item.offset, startsLine: false)
             }
             try each(value, item.lineNumber)
             return nil
