@@ -28,7 +28,7 @@ struct Lines: ParsableCommand {
     var format: FieldFormat?
 
     @Option(name: .customLong("where"), help: ArgumentHelp(
-        "Keep documents whose field passes a test (repeatable; all must hold, or any with --any): PATH=VALUE, PATH!=VALUE, PATH<VALUE, PATH<=VALUE, PATH>VALUE, PATH>=VALUE, PATH~REGEX, 'PATH exists', 'PATH !exists'. VALUE's type is its JSON syntax: 500 is a number, '\"500\"' a string, true/false/null themselves, a bare word (ERROR) a string. < <= > >= compare numbers with numbers, strings with strings; ~ matches strings; a missing field is != everything.",
+        "Keep documents whose field passes a test (repeatable; all must hold, or any with --any): PATH=VALUE, PATH!=VALUE, PATH<VALUE, PATH<=VALUE, PATH>VALUE, PATH>=VALUE, PATH~REGEX, 'PATH exists', 'PATH !exists'. VALUE's type is its JSON syntax: 500 is a number, '\"500\"' a string, true/false/null themselves, a bare word (ERROR) a string. < <= > >= compare numbers with numbers, strings with strings; ~ matches strings; a missing field is != everything. Spaces around PATH, the operator and VALUE are dropped (level = ERROR is level=ERROR); quote a value whose own spaces matter. A path no line has is named in a warning.",
         valueName: "test"))
     var filters: [String] = []
 

@@ -37,6 +37,13 @@ struct LinesReportingTests {
         }
     }
 
+    @Test("lines --help says that spaces around the operator are dropped")
+    func helpNamesSpaces() throws {
+        let result = try run(["lines", "--help"])
+        let text = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("Spaces around PATH, the operator and VALUE are dropped (level = ERROR is level=ERROR)"), "\(text)")
+    }
+
     @Test("an operator with no value (other than = and !=) is a usage error, not a filter that cannot match")
     func missingValue() throws {
         let directory = try TemporaryDirectory()
