@@ -121,15 +121,17 @@ struct Lines: ParsableCommand {
         let presence = FieldPresence(filters: conditions, filterTexts: filters, fields: selection, fieldsText: fields)
         let noting = !presence.isEmpty
         let shape = InputShapeHint(path: path, items: itemsPointer != nil)
+        let needsRoot = noting || !conditions.isEmpty || selection != nil
         let transform: @Sendable (borrowing JSONLine) throws -> Output = { line in
-            if noting { presence.note(line.document.root) }
-            if !conditions.isEmpty {
-                let root = line.document.root
+            // One document per line, shared by the presence check, the filters and the fields.
+            let root = needsRoot ? line.document.root : nil
+            if noting, let root { presence.note(root) }
+            if !conditions.isEmpty, let root {
                 let kept = anyCondition ? conditions.contains { $0.matches(root) } : conditions.allSatisfy { $0.matches(root) }
                 guard kept else { return .filteredOut }
             }
             if countOnly { return .matched([]) }
-            if let selection { return .matched(try selection.render(line.document.root)) }
+            if let selection, let root { return .matched(try selection.render(root)) }
             // Items may span lines: re-serialize them compactly. Lines pass through unchanged.
             return .matched(compact ? compactText(line) : Array(line.bytes.withUnsafeBufferPointer { $0 }) + [0x0A])
         }

@@ -109,7 +109,7 @@ struct LinesReportingTests {
         #expect(warnings == ["tapejson: warning: no line has the field 'levl' (--fields msg,lvl=levl,/n)"], "\(result.stderr)")
     }
 
-    @Test("no warning for a path some line has, for 'PATH !exists', or with --quiet's summary off")
+    @Test("no warning for a path some line has or for 'PATH !exists'; --quiet leaves out the summary, not the warning")
     func noWarning() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write(Self.log)
