@@ -111,7 +111,7 @@ struct Lines: ParsableCommand {
         let anyCondition = any
         let countOnly = count
         let compact = itemsPointer != nil
-        let progress = ProgressLine(path: path, forced: self.progress)
+        let progress = ProgressLine(path: path, forced: self.progress, unit: itemsPointer == nil ? "line" : "item")
         var out = StandardOutput()
         if let selection, let header = selection.header() { try out.write(header) }
         let started = ContinuousClock.now

@@ -333,10 +333,13 @@ final class ProgressLine {
     private let started = ContinuousClock.now
     private var lastDraw = ContinuousClock.now - .seconds(1)   // the first update draws
     private var drawn = false
+    /// What is counted: `line`, or `item` with `--items`.
+    private let unit: String
 
     /// Drawn when stderr is a terminal, or always when `forced` (`--progress`).
-    init(path: String, forced: Bool = false) {
+    init(path: String, forced: Bool = false, unit: String = "line") {
         enabled = forced || isatty(2) == 1
+        self.unit = unit
         var info = stat()
         if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { totalBytes = Int(info.st_size) } else { totalBytes = nil }
     }
@@ -348,7 +351,7 @@ final class ProgressLine {
         lastDraw = now
         let elapsed = max(seconds(now - started), 1e-9)
         let rate = Double(summary.bytes) / elapsed
-        var text = String(format: "%.1f MB, %.0f lines/s, %.1f MB/s", Double(summary.bytes) / 1e6, Double(summary.lines) / elapsed, rate / 1e6)
+        var text = String(format: "%.1f MB, %.0f %@s/s, %.1f MB/s", Double(summary.bytes) / 1e6, Double(summary.lines) / elapsed, unit, rate / 1e6)
         if let totalBytes, totalBytes > 0 {
             let fraction = min(1, Double(summary.bytes) / Double(totalBytes))
             let width = 24

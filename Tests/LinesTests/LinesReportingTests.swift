@@ -87,6 +87,8 @@ struct LinesReportingTests {
         #expect(two.stderr.contains(" items/s)"))
         let one = try run(["lines", "--items", "", "--where", "a=2", try directory.write(Array("[{\"a\":1},{\"a\":2}]".utf8), name: "b.json")])
         #expect(one.stderr.contains(": 2 items, 2 valid, 0 invalid, 1 matched, 1 written, "), "\(one.stderr)")
+        let progress = try run(["lines", "--array", "--quiet", "--progress", path])
+        #expect(progress.stderr.contains(" items/s, "), "\(progress.stderr)")
     }
 
     @Test("a --where path no line has is named in a warning at the end, with jobs 1 and 2", arguments: [1, 2])
