@@ -19,8 +19,8 @@ struct Events: ParsableCommand {
     @Flag(name: .long, help: "Read JSON Lines (one document per line); prefix each event with its input line's number and a tab.")
     var lines = false
 
-    @Argument(help: "The file to read; '-' reads standard input.")
-    var path: String
+    @Argument(help: "The file to read; '-' or none reads standard input.")
+    var path: String = "-"
 
     func run() throws {
         if lines {
@@ -29,7 +29,7 @@ struct Events: ParsableCommand {
             return
         }
         // Streamed through the push parser: constant memory whatever the document's size.
-        var printer = try streamDocument(path, into: EventPrinter())
+        var printer = try streamDocument(path, into: EventPrinter(), command: "events")
         try printer.out.finish()
     }
 }

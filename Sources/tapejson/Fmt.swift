@@ -36,8 +36,8 @@ struct Fmt: ParsableCommand {
     @Flag(name: .long, help: "Format the document as it is read, in constant memory whatever its size (strings and numbers written from their values).")
     var stream = false
 
-    @Argument(help: "The file to read; '-' reads standard input.")
-    var path: String
+    @Argument(help: "The file to read; '-' or none reads standard input.")
+    var path: String = "-"
 
     func validate() throws {
         if compact && indent != nil { throw ValidationError("--compact and --indent exclude each other") }
@@ -54,7 +54,7 @@ struct Fmt: ParsableCommand {
             if lines {
                 try formatLines(writer)
             } else if stream {
-                _ = try streamDocument(path, into: EventCopier(writer: writer))
+                _ = try streamDocument(path, into: EventCopier(writer: writer), command: "fmt")
             } else {
                 try formatDocument(writer)
             }
@@ -81,6 +81,7 @@ struct Fmt: ParsableCommand {
             }
         } catch let error as JSONError {
             Diagnostics.report(path: path, error)
+            Diagnostics.hintLines(path: path, error, command: "fmt")
             throw ExitCode(ExitStatus.invalid)
         }
         withExtendedLifetime(file) {}

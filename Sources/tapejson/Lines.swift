@@ -9,7 +9,9 @@ struct Lines: ParsableCommand {
         discussion: """
             Without --count or --fields, prints the valid (and matching) lines unchanged. \
             Exit status: 0 done; 1 a bad line under --on-error fail, or any bad line under report; \
-            2 usage or I/O errors. A one-line summary goes to stderr; a progress bar too when stderr is a terminal.
+            2 usage or I/O errors. A one-line summary goes to stderr (lines read, valid, invalid, matched by \
+            --where, written); a progress bar too when stderr is a terminal. A --where or --fields path that \
+            no valid line contained is named in a warning at the end (a misspelled field matches nothing).
             """ + " " + ExitStatus.outputFailures
     )
 
@@ -26,7 +28,7 @@ struct Lines: ParsableCommand {
     var format: FieldFormat?
 
     @Option(name: .customLong("where"), help: ArgumentHelp(
-        "Keep documents whose field passes a test (repeatable; all must hold, or any with --any): PATH=VALUE, PATH!=VALUE, PATH<VALUE, PATH<=VALUE, PATH>VALUE, PATH>=VALUE, PATH~REGEX, 'PATH exists', 'PATH !exists'. VALUE's type is its JSON syntax: 500 is a number, '\"500\"' a string, true/false/null themselves, a bare word (ERROR) a string. < <= > >= compare numbers with numbers, strings with strings; ~ matches strings; a missing field is != everything.",
+        "Keep documents whose field passes a test (repeatable; all must hold, or any with --any): PATH=VALUE, PATH!=VALUE, PATH<VALUE, PATH<=VALUE, PATH>VALUE, PATH>=VALUE, PATH~REGEX, 'PATH exists', 'PATH !exists'. VALUE's type is its JSON syntax: 500 is a number, '\"500\"' a string, true/false/null themselves, a bare word (ERROR) a string. < <= > >= compare numbers with numbers, strings with strings; ~ matches strings; a missing field is != everything. Spaces around PATH, the operator and VALUE are dropped (level = ERROR is level=ERROR); quote a value whose own spaces matter. A path no line has is named in a warning.",
         valueName: "test"))
     var filters: [String] = []
 
@@ -42,8 +44,14 @@ struct Lines: ParsableCommand {
     @Option(name: .long, help: "Bad lines: fail (stop, exit 1), skip (count them), report (print each, exit 1 at the end).")
     var onError: ErrorPolicyOption = .fail
 
-    @Option(name: .long, help: "Workers, this thread included: N - 1 threads are started (default: the number of processors).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    // No default value ArgumentParser would print after the help's own "(default: …)".
+    @Option(name: .long, help: ArgumentHelp(
+        "Workers, this thread included: N - 1 threads are started (default: the number of processors, \(ProcessInfo.processInfo.activeProcessorCount) here).",
+        valueName: "n"))
+    var jobs: Int?
+
+    /// `--jobs`, or the number of processors.
+    var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Option(name: .long, help: "Read only shard I of N (I/N, 0-based) of the file's bytes, split at line boundaries.")
     var shard: String?
@@ -68,7 +76,7 @@ struct Lines: ParsableCommand {
     var itemsPointer: String? { items ?? (array ? "" : nil) }
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard workers >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard maxDocumentSize >= 1 else { throw ValidationError("--max-document-size must be at least 1") }
         if let shard { _ = try ShardSpec(shard) }
         if count && fields != nil { throw ValidationError("--count and --fields cannot be combined") }
@@ -103,31 +111,42 @@ struct Lines: ParsableCommand {
         let anyCondition = any
         let countOnly = count
         let compact = itemsPointer != nil
-        let progress = ProgressLine(path: path, forced: self.progress)
+        let progress = ProgressLine(path: path, forced: self.progress, unit: itemsPointer == nil ? "line" : "item")
         var out = StandardOutput()
         if let selection, let header = selection.header() { try out.write(header) }
         let started = ContinuousClock.now
         var matched = 0
+        var written = 0
         let summary: JSONLinesSummary
+        let presence = FieldPresence(filters: conditions, filterTexts: filters, fields: selection, fieldsText: fields)
+        let noting = !presence.isEmpty
+        let shape = InputShapeHint(path: path, items: itemsPointer != nil)
+        let needsRoot = noting || !conditions.isEmpty || selection != nil
         let transform: @Sendable (borrowing JSONLine) throws -> Output = { line in
-            if !conditions.isEmpty {
-                let root = line.document.root
+            // One document per line, shared by the presence check, the filters and the fields.
+            let root = needsRoot ? line.document.root : nil
+            if noting, let root { presence.note(root) }
+            if !conditions.isEmpty, let root {
                 let kept = anyCondition ? conditions.contains { $0.matches(root) } : conditions.allSatisfy { $0.matches(root) }
                 guard kept else { return .filteredOut }
             }
             if countOnly { return .matched([]) }
-            if let selection { return .matched(try selection.render(line.document.root)) }
+            if let selection, let root { return .matched(try selection.render(root)) }
             // Items may span lines: re-serialize them compactly. Lines pass through unchanged.
             return .matched(compact ? compactText(line) : Array(line.bytes.withUnsafeBufferPointer { $0 }) + [0x0A])
         }
         func emit(_ output: Output) throws {
             if case .matched(let bytes) = output {
                 matched += 1
-                if !bytes.isEmpty { try out.write(bytes) }
+                if !bytes.isEmpty {
+                    try out.write(bytes)
+                    written += 1
+                }
             }
         }
         func report(_ error: JSONLineError) {
             progress.clear()
+            shape.noteInvalid(error)
             Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
         }
         do {
@@ -139,20 +158,22 @@ struct Lines: ParsableCommand {
                 }
                 if countOnly && conditions.isEmpty {
                     // Validation only: runs of items are counted without being handed out.
-                    summary = try stream.count(jobs: jobs, onInvalidItem: report)
+                    summary = try stream.count(jobs: workers, onInvalidLine: report)
                     matched = summary.documents
                 } else {
-                    summary = try stream.map(jobs: jobs, ordered: true, transform, each: { output, _ in try emit(output) },
-                                             onInvalidItem: report, onProgress: { progress.update($0) })
+                    summary = try stream.map(jobs: workers, ordered: true, transform, each: { output, _ in try emit(output) },
+                                             onInvalidLine: report, onProgress: { progress.update($0) })
                 }
             } else {
-                summary = try reader.map(jobs: jobs, ordered: true, transform, each: { output, _ in try emit(output) },
+                summary = try reader.map(jobs: workers, ordered: true, transform, each: { output, _ in try emit(output) },
                                          onInvalidLine: report, onProgress: { progress.update($0) })
             }
         } catch let error as JSONLineError {
             progress.clear()
             try out.flush()
+            shape.noteInvalid(error)
             Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
+            shape.printHint()
             throw ExitCode(ExitStatus.invalid)
         } catch let error as JSONStreamStoppedError {
             // Whatever --on-error says: the rest of the input was not read, so the run is not a success.
@@ -161,7 +182,12 @@ struct Lines: ParsableCommand {
             if count { try out.write("\(matched)\n") }
             try out.flush()
             Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
-            if !quiet { printSummary(error.summary, started: started, stopped: true) }
+            if !quiet {
+                let elapsed = max(seconds(ContinuousClock.now - started), 1e-9)
+                Diagnostics.error(summaryLine(error.summary, matched: conditions.isEmpty ? nil : matched,
+                                              written: countOnly ? nil : written, elapsed: elapsed)
+                                  + ", \(grouped(error.unreadBytes)) bytes unread")
+            }
             throw ExitCode(ExitStatus.invalid)
         } catch let error as JSONInputError {
             progress.clear()
@@ -177,21 +203,48 @@ struct Lines: ParsableCommand {
         progress.clear()
         if count { try out.write("\(matched)\n") }
         try out.flush()
-        if !quiet { printSummary(summary, started: started) }
+        if !quiet {
+            let elapsed = max(seconds(ContinuousClock.now - started), 1e-9)
+            Diagnostics.error(summaryLine(summary, matched: conditions.isEmpty ? nil : matched,
+                                          written: countOnly ? nil : written, elapsed: elapsed))
+        }
+        if summary.documents > 0 {
+            for warning in presence.warnings(unit: itemsPointer == nil ? "line" : "item") { Diagnostics.error("tapejson: warning: \(warning)") }
+        }
+        if summary.invalid > 0 { shape.printHint() }
         if onError == .report && summary.invalid > 0 { throw ExitCode(ExitStatus.invalid) }
     }
+}
 
-    /// The one-line summary on stderr (with the bytes left unread, when reading stopped).
-    private func printSummary(_ summary: JSONLinesSummary, started: ContinuousClock.Instant, stopped: Bool = false) {
-        let elapsed = max(seconds(ContinuousClock.now - started), 1e-9)
-        var text = String(format: "tapejson: %@: %d lines, %d valid, %d invalid, %.1f MB in %.2f s (%.1f MB/s, %.0f lines/s)",
-                          path, summary.lines, summary.documents, summary.invalid, Double(summary.bytes) / 1e6,
-                          elapsed, Double(summary.bytes) / 1e6 / elapsed, Double(summary.lines) / elapsed)
-        if stopped {
-            text += ", \(summary.unreadBytes) bytes unread"
-        }
-        Diagnostics.error(text)
+extension Lines {
+    /// The summary on stderr: `tapejson: PATH: 1,000 lines, 998 valid, 2 invalid, 12 matched, 12 written,
+    /// 0.1 MB in 0.01 s (10.0 MB/s, 100000 lines/s)`, with "items" for `--items`, singular for one,
+    /// "matched" only with `--where` and "written" unless `--count`.
+    func summaryLine(_ summary: JSONLinesSummary, matched: Int?, written: Int?, elapsed: Double) -> String {
+        let unit = itemsPointer == nil ? "line" : "item"
+        var parts = [counted(summary.lines, unit), "\(grouped(summary.documents)) valid", "\(grouped(summary.invalid)) invalid"]
+        if let matched { parts.append("\(grouped(matched)) matched") }
+        if let written { parts.append("\(grouped(written)) written") }
+        let rate = String(format: "%.1f MB in %.2f s (%.1f MB/s, %.0f %@s/s)", Double(summary.bytes) / 1e6, elapsed,
+                          Double(summary.bytes) / 1e6 / elapsed, Double(summary.lines) / elapsed, unit)
+        return "tapejson: \(path): " + parts.joined(separator: ", ") + ", " + rate
     }
+}
+
+/// `1 line`, `2 lines`, `1,000 lines`.
+func counted(_ n: Int, _ noun: String) -> String {
+    "\(grouped(n)) \(noun)\(n == 1 ? "" : "s")"
+}
+
+/// `n` with its thousands grouped by commas (`1,234,567`), whatever the locale.
+func grouped(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    var out = n < 0 ? "-" : ""
+    for (k, digit) in digits.enumerated() {
+        if k > 0 && (digits.count - k) % 3 == 0 { out.append(",") }
+        out.append(digit)
+    }
+    return out
 }
 
 /// `--on-error` values.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import TapeJSON
 
 /// `--format` for `lines --fields`.
@@ -14,6 +15,8 @@ struct FieldPath: Sendable {
     let name: String
     /// Where NDJSON output puts the field: the alias as one key, or the path's steps (nested objects).
     let outputSteps: [String]
+    /// The path as written (without its alias), for messages.
+    let text: String
     private let pointer: String
 
     init(_ text: String) throws {
@@ -38,6 +41,7 @@ struct FieldPath: Sendable {
             }.joined()
         }
         name = alias ?? trimmed
+        self.text = trimmed
         outputSteps = alias.map { [$0] } ?? steps
         do { _ = try JSONDocument(parsing: "null").value(atPointer: pointer) } catch {
             throw ValidationError("invalid field '\(text)': \(error)")
@@ -177,6 +181,9 @@ struct FieldSelection: Sendable {
 /// whatever its text); `!=` is its negation (a missing field is `!=` everything). `<`, `<=`, `>`, `>=`
 /// compare numbers with numbers and strings with strings (by UTF-8 bytes); other types never match.
 /// `~` holds for a string field containing a match of the regular expression.
+///
+/// Spaces around PATH, the operator and VALUE are dropped (`level = ERROR` is `level=ERROR`); a value
+/// whose own spaces matter is quoted (`msg=" x "`, and `msg~" x"` for a regular expression).
 struct FieldFilter: Sendable {
     let path: FieldPath
     private let test: Test
@@ -202,7 +209,15 @@ struct FieldFilter: Sendable {
     /// The operators, two-character ones first.
     private static let operators = ["!=", "<=", ">=", "=", "<", ">", "~"]
 
-    init(_ text: String) throws {
+    /// Whether the test holds where the field is missing (`PATH !exists`): such a path missing from
+    /// every line is no mistake to warn about.
+    var testsAbsence: Bool {
+        if case .exists(false) = test { return true }
+        return false
+    }
+
+    init(_ written: String) throws {
+        let text = written.trimmingCharacters(in: .whitespaces)
         for (suffix, present) in [(" !exists", false), (" exists", true)] where text.hasSuffix(suffix) {
             path = try FieldPath(String(text.dropLast(suffix.count)))
             test = .exists(present)
@@ -218,10 +233,20 @@ struct FieldFilter: Sendable {
             throw ValidationError("--where needs PATH=VALUE (or != < <= > >= ~, or 'PATH exists'), got '\(text)'")
         }
         path = try FieldPath(String(text[..<found.range.lowerBound]))
-        let literal = String(text[found.range.upperBound...])
+        // `level = ERROR` is `level=ERROR`: the spaces around the value are no part of it.
+        let literal = text[found.range.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard !literal.isEmpty || found.op == "=" || found.op == "!=" else {
+            throw ValidationError("--where \(text): no value after \(found.op)")
+        }
         switch found.op {
         case "~":
-            do { test = .matches(try Regex(literal)) } catch {
+            // A quoted expression keeps its spaces (`msg~" x"`).
+            var pattern = literal
+            if literal.count >= 2, literal.hasPrefix("\""), literal.hasSuffix("\""),
+               let document = try? JSONDocument(parsing: literal), let string = document.root.string {
+                pattern = string
+            }
+            do { test = .matches(try Regex(pattern)) } catch {
                 throw ValidationError("--where \(text): not a regular expression: \(error)")
             }
         case "=": test = .equal(try Self.expected(literal))
@@ -308,10 +333,13 @@ final class ProgressLine {
     private let started = ContinuousClock.now
     private var lastDraw = ContinuousClock.now - .seconds(1)   // the first update draws
     private var drawn = false
+    /// What is counted: `line`, or `item` with `--items`.
+    private let unit: String
 
     /// Drawn when stderr is a terminal, or always when `forced` (`--progress`).
-    init(path: String, forced: Bool = false) {
+    init(path: String, forced: Bool = false, unit: String = "line") {
         enabled = forced || isatty(2) == 1
+        self.unit = unit
         var info = stat()
         if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { totalBytes = Int(info.st_size) } else { totalBytes = nil }
     }
@@ -323,7 +351,7 @@ final class ProgressLine {
         lastDraw = now
         let elapsed = max(seconds(now - started), 1e-9)
         let rate = Double(summary.bytes) / elapsed
-        var text = String(format: "%.1f MB, %.0f lines/s, %.1f MB/s", Double(summary.bytes) / 1e6, Double(summary.lines) / elapsed, rate / 1e6)
+        var text = String(format: "%.1f MB, %.0f %@s/s, %.1f MB/s", Double(summary.bytes) / 1e6, Double(summary.lines) / elapsed, unit, rate / 1e6)
         if let totalBytes, totalBytes > 0 {
             let fraction = min(1, Double(summary.bytes) / Double(totalBytes))
             let width = 24
@@ -340,5 +368,114 @@ final class ProgressLine {
         guard enabled, drawn else { return }
         Diagnostics.write("\r\u{1B}[K")
         drawn = false
+    }
+}
+
+/// Which `--where` and `--fields` paths some valid line contained, so that a path no line had (a
+/// misspelled field, which silently matches nothing) is named in a warning at the end.
+///
+/// `note` runs in the worker transform, on several threads: each path has an atomic flag, and a path is
+/// looked up only until some line has it, so from then on it costs one relaxed load per line.
+final class FieldPresence: Sendable {
+    private final class Flag: Sendable {
+        let seen = Atomic<Bool>(false)
+    }
+
+    /// A path to watch, and the option that named it (`--where levle=ERROR`).
+    private struct Entry: Sendable {
+        let path: FieldPath
+        let option: String
+        let flag = Flag()
+    }
+
+    private let entries: [Entry]
+
+    init(filters: [FieldFilter], filterTexts: [String], fields: FieldSelection?, fieldsText: String? = nil) {
+        var entries: [Entry] = []
+        for (filter, text) in zip(filters, filterTexts) where !filter.testsAbsence {
+            entries.append(Entry(path: filter.path, option: "--where \(text)"))
+        }
+        if let fields {
+            for path in fields.paths {
+                entries.append(Entry(path: path, option: "--fields " + (fieldsText ?? path.text)))
+            }
+        }
+        self.entries = entries
+    }
+
+    /// Whether there is nothing to watch (no `--where` or `--fields`).
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Marks the paths `root` has.
+    func note(_ root: JSONValue) {
+        for entry in entries where !entry.flag.seen.load(ordering: .relaxed) {
+            if entry.path.value(in: root) != nil { entry.flag.seen.store(true, ordering: .relaxed) }
+        }
+    }
+
+    /// One warning per path no line had: `no line has the field 'levle' (--where levle=ERROR)`.
+    func warnings(unit: String = "line") -> [String] {
+        entries.filter { !$0.flag.seen.load(ordering: .relaxed) }.map {
+            "no \(unit) has the field '\($0.path.text)' (\($0.option))"
+        }
+    }
+}
+
+/// The hint `lines` ends with when its input looks like one pretty-printed JSON document rather than
+/// JSON Lines (its first line is `[` or `{` alone): `--items ''` (or `--array`) is what reads it.
+///
+/// A regular file's first line is read at the start; for standard input, the first bad line tells.
+/// Used on the main thread only (the readers call `onInvalidLine` there).
+final class InputShapeHint {
+    private let path: String
+    private let enabled: Bool
+    /// `[` or `{` when the first line holds that alone.
+    private var opener: String?
+    private var decided = false
+    private var printed = false
+
+    init(path: String, items: Bool) {
+        self.path = path
+        enabled = !items
+        if enabled && path != "-" {
+            var info = stat()
+            if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+                opener = Self.opener(ofFirstLineIn: path)
+                decided = true
+            }
+        }
+    }
+
+    /// A bad line was met: the first one decides, for standard input.
+    func noteInvalid(_ error: JSONLineError) {
+        guard enabled, !decided else { return }
+        decided = true
+        guard let json = error.underlying as? JSONError, json.kind == .unexpectedEndOfInput else { return }
+        let text = json.excerpt.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\u{FFFD}")))
+        if text == "[" || text == "{" { opener = text }
+    }
+
+    /// Prints the hint (once) when the input looks like one document.
+    func printHint() {
+        guard enabled, let opener, !printed else { return }
+        printed = true
+        let name = path == "-" ? "the input" : path
+        Diagnostics.error("tapejson: hint: \(name) opens with '\(opener)' alone on its first line: it looks like one JSON "
+            + "document over many lines, not JSON Lines. --items '' (or --array) streams the items of the top-level "
+            + (opener == "[" ? "array" : "object") + "; --items /POINTER (such as /Records) those of the array or object there.")
+    }
+
+    /// `[` or `{` when the first non-blank line of the file (after a byte order mark) holds that alone.
+    private static func opener(ofFirstLineIn path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard var bytes = try? handle.read(upToCount: 4096).map(Array.init) else { return nil }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty { continue }
+            return text == "[" || text == "{" ? text : nil
+        }
+        return nil
     }
 }

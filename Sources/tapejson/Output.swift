@@ -94,6 +94,18 @@ enum Diagnostics {
         try? writeAll(2, Array(text.utf8), destination: "standard error")
     }
 
+    /// For a command reading one document without `--lines`: when the document is followed, at the
+    /// start of a later line, by what starts another value (`{`, `[`, a string, a number, a literal),
+    /// the hint that the input may be JSON Lines (issue 26).
+    static func hintLines(path: String, _ error: JSONError, command: String) {
+        guard error.kind == .trailingContent, error.line > 1, error.column == 1,
+              let first = error.excerpt.unicodeScalars.first, "{[\"-0123456789tfn".unicodeScalars.contains(first)
+        else { return }
+        let name = path == "-" ? "the input" : path
+        self.error("tapejson: hint: \(name) holds more than one JSON value; if it is JSON Lines (NDJSON, one "
+            + "document per line), use tapejson \(command) --lines")
+    }
+
     /// `PATH:LINE:COLUMN: message` for an invalid document.
     static func report(path: String, _ error: JSONError) {
         self.error("\(path):\(error.line):\(error.column): \(error.message) (byte \(error.offset))"

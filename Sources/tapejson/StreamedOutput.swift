@@ -35,7 +35,7 @@ struct HeldOutput {
 
 /// Streams the document at `path` (`-`: standard input) through `handler` in constant memory; an
 /// unreadable input exits 2 and an invalid document 1, with the message on standard error.
-func streamDocument<Handler: JSONEventHandler>(_ path: String, into handler: Handler) throws -> Handler {
+func streamDocument<Handler: JSONEventHandler>(_ path: String, into handler: Handler, command: String) throws -> Handler {
     let parser = try JSONStreamParser(handler: handler)
     do {
         try parser.parse(contentsOfFile: path)
@@ -44,6 +44,7 @@ func streamDocument<Handler: JSONEventHandler>(_ path: String, into handler: Han
         throw ExitCode(ExitStatus.usageOrIO)
     } catch let error as JSONError {
         Diagnostics.report(path: path, error)
+        Diagnostics.hintLines(path: path, error, command: command)
         throw ExitCode(ExitStatus.invalid)
     }
     return parser.handler

@@ -12,6 +12,7 @@ struct TapeJSONCommand: ParsableCommand {
         discussion: "Exit status: 0 when every input is valid, 1 when any is invalid, 2 for usage or I/O errors "
             + "(output that cannot be written included: the error names it on stderr). A reader that stops early "
             + "(| head) ends a command quietly with status 0.",
+        version: ToolVersion.current,
         subcommands: [Bench.self, Validate.self, Lines.self, Fmt.self, GenLogs.self, Events.self, Paths.self]
     )
 
@@ -40,6 +41,11 @@ struct TapeJSONCommand: ParsableCommand {
         }
         terminate(0)
     }
+}
+
+/// The version `tapejson --version` prints: the one place it is written (bump it with a release).
+enum ToolVersion {
+    static let current = "0.9.0"
 }
 
 /// The exit statuses every subcommand shares.

@@ -22,8 +22,8 @@ struct Validate: ParsableCommand {
         valueName: "bytes"))
     var maxDocumentSize: Int = SIMDImplementation.maxDocumentSize
 
-    @Argument(help: "Files to validate; '-' reads standard input (from where it stands).")
-    var paths: [String]
+    @Argument(help: "Files to validate; '-' or none reads standard input (from where it stands).")
+    var paths: [String] = []
 
     func validate() throws {
         guard maxDepth >= 1 else { throw ValidationError("--max-depth must be at least 1") }
@@ -33,7 +33,7 @@ struct Validate: ParsableCommand {
     func run() throws {
         var invalid = false
         var ioFailure = false
-        for path in paths {
+        for path in paths.isEmpty ? ["-"] : paths {
             do {
                 if lines {
                     // The same streaming reader as `tapejson lines`: constant memory, any size, a byte
@@ -52,6 +52,7 @@ struct Validate: ParsableCommand {
                     // Streamed through JSONStreamParser in bounded memory, whatever the size: simdjson
                     // checks batches of complete values; the error is JSONParser's.
                     Diagnostics.report(path: path, problem)
+                    Diagnostics.hintLines(path: path, problem, command: "validate")
                     invalid = true
                 }
             } catch let error as JSONInputError {

@@ -85,6 +85,43 @@ struct BenchTests {
         #expect(rows.allSatisfy { ($0["ratio"] as? Double).map { $0.isFinite && $0 > 0 } == true })
     }
 
+    /// `tapejson bench ARGUMENTS` with the load average read from a file holding `loadavg`.
+    private func benchUnderLoad(_ loadavg: String, _ arguments: [String]) throws -> Ending {
+        try withTemporaryDirectory { directory in
+            let loadPath = directory + "/loadavg"
+            try Data(loadavg.utf8).write(to: URL(fileURLWithPath: loadPath))
+            let tool = try #require(Tool.path)
+            let stdoutPath = directory + "/stdout", stderrPath = directory + "/stderr"
+            let pid = try spawn(["TAPEJSON_LOADAVG_FILE=\(loadPath)", tool, "bench"] + arguments,
+                                stdout: .path(stdoutPath), stderr: .path(stderrPath), executable: "/usr/bin/env")
+            var ending = try wait(pid, stderrPath: stderrPath, watchdog: 300)
+            ending.stderr = String(decoding: try readFile(stdoutPath), as: UTF8.self) + "\n--- stderr\n" + ending.stderr
+            return ending
+        }
+    }
+
+    @Test("the header gives the load average; a busy machine is warned about on stderr and in the header")
+    func loadAverage() throws {
+        let path = Paths.corpus.appendingPathComponent("github_events.json").path
+        let arguments = ["--files", path, "--rounds", "1", "--sample-time", "0.001", "--only", "parse to tape vs native"]
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let idle = try benchUnderLoad("0.00 0.01 0.05 1/200 12345\n", arguments)
+        #expect(idle.status == 0, "\(idle.stderr)")
+        #expect(idle.stderr.contains("\nload average before the run: 0.00, 0.01, 0.05 (1, 5, 15 min; \(cores) cores)\n"), "\(idle.stderr)")
+        #expect(!idle.stderr.contains("busy"))
+        let busy = try benchUnderLoad("\(cores).50 1.00 0.50 3/200 12345\n", arguments)
+        #expect(busy.status == 0, "\(busy.stderr)")
+        #expect(busy.stderr.contains("load average before the run: \(cores).50, 1.00, 0.50 (1, 5, 15 min; \(cores) cores) — busy: "),
+                "\(busy.stderr)")
+        #expect(busy.stderr.contains("tapejson: warning: the machine is busy (load average \(cores).50 over the last minute on \(cores) cores)"))
+        // The real /proc/loadavg: the line is there, whatever the load.
+        let real = try tapejson(["bench"] + arguments, watchdog: 300)
+        #expect(real.stdout.split(separator: "\n").dropFirst(2).first?.hasPrefix("load average before the run: ") == true,
+                "\(real.stdout)")
+        let json = try benchJSON(Array(arguments.dropFirst(0)))
+        #expect((json.object["load_average"] as? [Double])?.count == 3)
+    }
+
     @Test("a missing file or bad options are usage errors (exit 2)")
     func usageErrors() throws {
         let missing = try tapejson(["bench", "--files", "/nonexistent/tapejson-bench.json"])

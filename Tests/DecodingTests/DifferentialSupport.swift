@@ -118,7 +118,11 @@ struct ErrorSummary: Equatable, CustomStringConvertible {
         @unknown default: kind = "unknown"; context = .init(codingPath: [], debugDescription: "")
         }
         path = context.codingPath.map(describe)
-        message = context.debugDescription
+        // Deliberate difference 3 (README): TapeJSON's text for invalid JSON is Foundation's without its
+        // final period (so that `print(error)` does not read "JSON.. Underlying error"); the summaries
+        // compare them as one message. `InputTests.invalidJSON` checks TapeJSON's own text.
+        message = context.debugDescription == "The given data was not valid JSON"
+            ? "The given data was not valid JSON." : context.debugDescription
     }
 
     /// Foundation's error for input it considers invalid JSON.

@@ -114,12 +114,21 @@ struct InputTests {
             Issue.record("decoded invalid JSON")
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.codingPath.isEmpty)
-            #expect(context.debugDescription == "The given data was not valid JSON.")
+            #expect(context.debugDescription == "The given data was not valid JSON")
             let underlying = try #require(context.underlyingError as? JSONError)
             #expect(underlying.line == 3)
             #expect(underlying.column == 13)
             #expect(underlying.kind == .unexpectedCharacter)
         }
+    }
+
+    @Test("print(error) of invalid JSON reads 'valid JSON. Underlying error', one period, and gives the position")
+    func invalidJSONPrinted() throws {
+        let text = "{\n  \"name\": \"Ada\",\n  \"age\": 36 36\n}"
+        let error = try #require(throws: DecodingError.self) { try TapeJSONDecoder().decode(Person.self, from: Data(text.utf8)) }
+        let printed = String(describing: error)
+        #expect(!printed.contains(".."), "\(printed)")
+        #expect(printed.contains("not valid JSON. Underlying error: line 3, column 13 (byte 31): "), "\(printed)")
     }
 
     @Test("empty and truncated input")

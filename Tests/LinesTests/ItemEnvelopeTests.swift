@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TapeJSON
 
-// The envelope around the items as events (`JSONItemStream.forEach(_:envelope:onInvalidItem:)`, and the
+// The envelope around the items as events (`JSONItemStream.forEach(_:envelope:onInvalidLine:)`, and the
 // `map`/`decode` forms): the same events the document read whole gives, with the items' container empty.
 
 /// An event as text.
@@ -240,7 +240,7 @@ struct ItemEnvelopeTests {
         var items = 0
         do {
             try reader(text, "/Records", policy: policy).forEach({ _ in items += 1 }, envelope: &recorder,
-                                                                 onInvalidItem: { errors.append($0) })
+                                                                 onInvalidLine: { errors.append($0) })
             Issue.record("read to its end")
         } catch let error as JSONLineError {
             #expect(policy == .fail)
@@ -389,7 +389,7 @@ struct ItemEnvelopeTests {
                 var errors: [JSONLineError] = []
                 var thrown: (any Error)? = nil
                 do {
-                    try stream.forEach({ items.append($0.document.root.jsonText) }, onInvalidItem: { errors.append($0) })
+                    try stream.forEach({ items.append($0.document.root.jsonText) }, onInvalidLine: { errors.append($0) })
                 } catch let stop as JSONStreamStoppedError {
                     // Where reading stopped, the fault is located as a bad item would be.
                     errors.append(JSONLineError(line: stop.reason.line, column: stop.reason.column,

@@ -17,11 +17,11 @@ private func transcript(_ reader: JSONItemStream, counting: Bool = false) -> [St
     do {
         let summary: JSONLinesSummary
         if counting {
-            summary = try reader.count(onInvalidItem: { lines.append(describe($0)) })
+            summary = try reader.count(onInvalidLine: { lines.append(describe($0)) })
         } else {
             summary = try reader.forEach({ item in
                 lines.append("item #\(item.index) \(item.lineNumber)@\(item.offset)+\(item.length) \(item.document.root.jsonText)")
-            }, onInvalidItem: { lines.append(describe($0)) })
+            }, onInvalidLine: { lines.append(describe($0)) })
         }
         lines.append("summary \(summary.lines) \(summary.documents) \(summary.invalid) \(summary.bytes)")
     } catch let error as JSONLineError {
@@ -173,7 +173,7 @@ struct ItemRunTests {
         do {
             let summary = try reader.map(jobs: jobs, { item in
                 "item #\(item.index) \(item.lineNumber)@\(item.offset)+\(item.length) \(item.document.root.jsonText)"
-            }, each: { text, _ in lines.append(text) }, onInvalidItem: { error in
+            }, each: { text, _ in lines.append(text) }, onInvalidLine: { error in
                 lines.append("error \(error.line):\(error.column)@\(error.offset) #\(error.elementIndex.map(String.init) ?? "-") \(error.message)")
             })
             lines.append("summary \(summary.lines) \(summary.documents) \(summary.invalid) \(summary.bytes)")
@@ -211,7 +211,7 @@ struct ItemRunTests {
                         #expect(Self.mapped(reader, jobs: jobs) == expected, "seed \(seed) round \(round) \(policy) jobs \(jobs)")
                         var counted: [String] = []
                         do {
-                            let summary = try reader.count(jobs: jobs, onInvalidItem: { error in
+                            let summary = try reader.count(jobs: jobs, onInvalidLine: { error in
                                 counted.append("error \(error.line):\(error.column)@\(error.offset) #\(error.elementIndex.map(String.init) ?? "-") \(error.message)")
                             })
                             counted.append("summary \(summary.lines) \(summary.documents) \(summary.invalid) \(summary.bytes)")
@@ -313,7 +313,7 @@ struct ItemRunTests {
             let reader = JSONItemStream(bytes: Array(text.utf8), options: JSONLinesOptions(errorPolicy: .report, chunkSize: blockSize))
             reader.runBytes = runBytes
             var errors: [JSONLineError] = []
-            _ = try reader.count(onInvalidItem: { errors.append($0) })
+            _ = try reader.count(onInvalidLine: { errors.append($0) })
             #expect(errors.map { "\($0.line):\($0.column)@\($0.offset)" } == ["1:\(expectedColumn)@\(prefix.utf8.count)"],
                     "runs of \(runBytes), blocks of \(blockSize)")
         }

@@ -25,7 +25,7 @@ private func stream(_ reader: JSONItemStream) -> Streamed {
             result.texts.append(item.document.root.jsonText)
             result.indexes.append(item.index)
             result.positions.append("\(item.lineNumber)@\(item.offset)")
-        }, onInvalidItem: { result.errors.append($0) })
+        }, onInvalidLine: { result.errors.append($0) })
     } catch let error as JSONLineError {
         result.errors.append(error)
     } catch let stop as JSONStreamStoppedError {
@@ -233,5 +233,51 @@ struct ItemStreamTestSuiteTests {
                 #expect(result.texts.first == #"{"first":true}"#, "\(name)")
             }
         }
+    }
+}
+
+// One callback label for both readers (issue 26): code written for `JSONLines` compiles with
+// `JSONItemStream`, and the old label still works (deprecated).
+@Suite("JSONItemStream and JSONLines share onInvalidLine")
+struct SharedLabelTests {
+    static let lines = Array("{\"a\":1}\n{\"a\":}\n{\"a\":3}\n".utf8)
+    static let items = Array("[{\"a\":1},\n{\"a\":},\n{\"a\":3}]".utf8)
+    struct Row: Decodable, Sendable { var a: Int }
+
+    @Test("forEach, count, map and decode take onInvalidLine on both readers, with the same errors")
+    func sameLabel() throws {
+        let options = JSONLinesOptions(errorPolicy: .report)
+        let reader = JSONLines(bytes: Self.lines, options: options)
+        let stream = JSONItemStream(bytes: Self.items, options: options)
+        var fromLines: [Int] = [], fromItems: [Int] = []
+        try reader.forEach({ _ in }, onInvalidLine: { fromLines.append($0.line) })
+        try stream.forEach({ _ in }, onInvalidLine: { fromItems.append($0.line) })
+        try reader.count(onInvalidLine: { fromLines.append($0.line) })
+        try stream.count(onInvalidLine: { fromItems.append($0.line) })
+        try reader.count(jobs: 2, onInvalidLine: { fromLines.append($0.line) })
+        try stream.count(jobs: 2, onInvalidLine: { fromItems.append($0.line) })
+        try reader.map(jobs: 2, { _ in 0 }, each: { _, _ in }, onInvalidLine: { fromLines.append($0.line) })
+        try stream.map(jobs: 2, { _ in 0 }, each: { _, _ in }, onInvalidLine: { fromItems.append($0.line) })
+        var decoded: [Int] = []
+        try reader.decode(Row.self, using: TapeJSONDecoder(), each: { row, _ in decoded.append(row.a) },
+                          onInvalidLine: { fromLines.append($0.line) })
+        try stream.decode(Row.self, using: TapeJSONDecoder(), each: { row, _ in decoded.append(row.a) },
+                          onInvalidLine: { fromItems.append($0.line) })
+        #expect(fromLines == Array(repeating: 2, count: 5))
+        #expect(fromItems == fromLines)
+        #expect(decoded == [1, 3, 1, 3])
+        // Without the callback, both calls read the same.
+        #expect(try stream.count().invalid == 1)
+    }
+
+    @available(*, deprecated, message: "calls the deprecated onInvalidItem spelling on purpose")
+    @Test("the old onInvalidItem label still works")
+    func oldLabel() throws {
+        let stream = JSONItemStream(bytes: Self.items, options: JSONLinesOptions(errorPolicy: .report))
+        var lines: [Int] = []
+        let summary = try stream.count(onInvalidItem: { lines.append($0.line) })
+        try stream.forEach({ _ in }, onInvalidItem: { lines.append($0.line) })
+        #expect(summary.documents == 2 && summary.invalid == 1)
+        #expect(lines == [2, 2])
     }
 }

@@ -104,11 +104,11 @@ private func readItems(_ bytes: [UInt8], policy: JSONLinesErrorPolicy, jobs: Int
         if jobs == 1 {
             pass.summary = try stream.forEach({ item in
                 pass.delivered.append((item.offset, item.bytes.withUnsafeBufferPointer { Array($0) }))
-            }, onInvalidItem: { _ in pass.reported += 1 })
+            }, onInvalidLine: { _ in pass.reported += 1 })
         } else {
             pass.summary = try stream.map(jobs: jobs, { item in
                 (item.offset, item.bytes.withUnsafeBufferPointer { Array($0) })
-            }, each: { value, _ in pass.delivered.append(value) }, onInvalidItem: { _ in pass.reported += 1 })
+            }, each: { value, _ in pass.delivered.append(value) }, onInvalidLine: { _ in pass.reported += 1 })
         }
     } catch let stop as JSONStreamStoppedError {
         pass.stop = stop

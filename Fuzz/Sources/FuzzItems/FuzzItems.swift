@@ -19,7 +19,7 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
         do {
             summary = try JSONItemStream(bytes: bytes, pointer: pointer, options: options).map(jobs: jobs, { item in
                 item.document.root.jsonText
-            }, each: { text, _ in items.append(text) }, onInvalidItem: { _ in reported += 1 })
+            }, each: { text, _ in items.append(text) }, onInvalidLine: { _ in reported += 1 })
         } catch let stop as JSONStreamStoppedError {
             stopped = true
             summary = stop.summary

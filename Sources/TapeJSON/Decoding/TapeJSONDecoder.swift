@@ -109,7 +109,9 @@ import Synchronization
 ///    issue 1604).
 /// 3. **Invalid JSON carries its position**: it is `.dataCorrupted` with an empty `codingPath`, as in
 ///    Foundation, and its `underlyingError` is a ``JSONError`` with the byte offset, line, column and an
-///    excerpt (Foundation on Linux gives no underlying error). **The whole document is validated
+///    excerpt (Foundation on Linux gives no underlying error). Its `debugDescription` is Foundation's
+///    "The given data was not valid JSON" without the final period, so that `print(error)` reads
+///    "…not valid JSON. Underlying error: line 1, column 2 …" rather than "JSON.. Underlying". **The whole document is validated
 ///    first**: Foundation checks strings and numbers only when they are decoded; TapeJSON rejects a
 ///    document with a bad string or number even when that value is never decoded. (Numbers of any size
 ///    are valid: integers beyond 64 bits decode into `Int128`, `UInt128`, `Decimal` and, rounded,
@@ -341,6 +343,12 @@ public final class TapeJSONDecoder: Sendable {
         idleWorkspaces.withLock { $0.retire() }
     }
 
+    /// The `debugDescription` of the `.dataCorrupted` error for invalid JSON: Foundation's words without
+    /// its final period, because the standard library prints a `DecodingError` as "Debug description:
+    /// TEXT. Underlying error: …" and Foundation's text gave "valid JSON.. Underlying error" (issue 26).
+    /// The underlying `JSONError` says where.
+    static let invalidJSONDescription = "The given data was not valid JSON"
+
     /// Recognises the encoding of `bytes`, parses them and runs `root` on the document and its UTF-8 text.
     @inline(__always)
     private func decodeDocument<T>(fromBytes bytes: UnsafeRawBufferPointer, padded: Bool, workspace: DecodingWorkspace,
@@ -358,7 +366,7 @@ public final class TapeJSONDecoder: Sendable {
             guard var text = String(bytes: bytes[bomLength...], encoding: encoding) else {
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: [],
-                    debugDescription: "The given data was not valid JSON.",
+                    debugDescription: Self.invalidJSONDescription,
                     underlyingError: JSONError(kind: .invalidUTF8, offset: 0, in: bytes)))
             }
             return try text.withUTF8 { utf8 in
@@ -378,7 +386,7 @@ public final class TapeJSONDecoder: Sendable {
     private func decodeJSON5<T>(_ body: UnsafeRawBufferPointer, workspace: DecodingWorkspace,
                                 _ root: (DocumentStorage, UnsafeRawBufferPointer) throws -> T) throws -> T {
         func invalid(_ error: JSONError) -> DecodingError {
-            .dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.",
+            .dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: Self.invalidJSONDescription,
                                                  underlyingError: error))
         }
         let translation: JSON5Translation
@@ -430,7 +438,7 @@ public final class TapeJSONDecoder: Sendable {
                 let offset = min(max(error.offset - 1, 0), body.count)
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: [],
-                    debugDescription: "The given data was not valid JSON.",
+                    debugDescription: Self.invalidJSONDescription,
                     underlyingError: JSONError(kind: error.kind, offset: offset, in: body)))
             }
         }
@@ -443,7 +451,7 @@ public final class TapeJSONDecoder: Sendable {
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [],
-                debugDescription: "The given data was not valid JSON.",
+                debugDescription: Self.invalidJSONDescription,
                 underlyingError: error))
         }
     }

@@ -38,7 +38,7 @@ public final class JSONParser: Sendable {
     /// Parses bytes that may have no padding after them (simdjson copies them into a padded buffer,
     /// unless the bytes end early enough in their memory page to be read past safely).
     public func parse(bytes: UnsafeRawBufferPointer) throws(JSONError) -> JSONDocument {
-        JSONDocument(storage: try parseStorage(unpadded: bytes))
+        try parseText(bytes, padded: nil)
     }
 
     /// Parses bytes followed by at least `SIMDImplementation.padding` readable bytes (of any value),
@@ -46,14 +46,14 @@ public final class JSONParser: Sendable {
     ///
     /// - Precondition: `SIMDImplementation.padding` bytes after `bytes` are allocated and readable.
     public func parse(paddedBytes bytes: UnsafeRawBufferPointer) throws(JSONError) -> JSONDocument {
-        try parse(bytes, padded: true)
+        try parseText(bytes, padded: true)
     }
 
     /// Parses an array of bytes (in place when its spare capacity covers simdjson's padding).
     public func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONDocument {
         let padded = bytes.capacity - bytes.count >= Simd.padding
         let result: Result<JSONDocument, JSONError> = bytes.withUnsafeBytes { raw in
-            Result { () throws(JSONError) in try parse(raw, padded: padded && raw.baseAddress != nil) }
+            Result { () throws(JSONError) in try parseText(raw, padded: padded && raw.baseAddress != nil) }
         }
         return try result.get()
     }
@@ -81,7 +81,22 @@ public final class JSONParser: Sendable {
     /// - Throws: `JSONError` for invalid JSON; `JSONInputError` when the file cannot be read.
     public func parse(contentsOfFile path: String) throws -> JSONDocument {
         let file = try PaddedFile(path: path)
-        return try parse(file.bytes, padded: true)
+        return try parseText(file.bytes, padded: true)
+    }
+
+    /// The public entry points' parse: a UTF-8 byte order mark opening the input is skipped, as
+    /// `TapeJSONDecoder`, `TapeJSONSerialization` and `JSONLines` skip it. An error's byte offset still
+    /// counts from the start of the input (the mark's 3 bytes included); its column does not count the
+    /// mark, which is no character of the text. `padded` nil: not known (checked against the page).
+    private func parseText(_ bytes: UnsafeRawBufferPointer, padded: Bool?) throws(JSONError) -> JSONDocument {
+        let mark = ByteOrderMark.length(of: bytes)
+        let body = mark == 0 ? bytes : UnsafeRawBufferPointer(rebasing: bytes[mark...])
+        do {
+            if let padded { return JSONDocument(storage: try parseStorage(body, padded: padded)) }
+            return JSONDocument(storage: try parseStorage(unpadded: body))
+        } catch {
+            throw mark == 0 ? error : error.shifted(byOffset: mark, line: 1, column: 1)
+        }
     }
 
     func parse(_ bytes: UnsafeRawBufferPointer, padded: Bool) throws(JSONError) -> JSONDocument {
@@ -143,5 +158,16 @@ public final class JSONParser: Sendable {
             pool.give(parser)
             throw error
         }
+    }
+}
+
+/// The UTF-8 byte order mark (EF BB BF), which JSON text may open with (RFC 8259 §8.1 lets a parser
+/// ignore it): every reader of TapeJSON skips it at the start of its input.
+enum ByteOrderMark {
+    static let bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// 3 when `bytes` open with the mark, else 0.
+    static func length(of bytes: UnsafeRawBufferPointer) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 }

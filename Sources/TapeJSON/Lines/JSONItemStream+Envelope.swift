@@ -23,10 +23,11 @@ extension JSONItemStream {
     /// its handler sees the events up to there: ask one shard, the last, for the whole envelope.
     ///
     /// `envelope` is updated in place when the call returns or throws.
+    @available(*, deprecated, renamed: "forEach(_:envelope:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func forEach<Envelope: JSONEventHandler>(_ body: (borrowing JSONLine) throws -> Void,
                                                     envelope: inout Envelope,
-                                                    onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+                                                    onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
         let receiver = EnvelopeEvents(envelope)
         defer { envelope = receiver.handler }
         return try read(countOnly: false, { item in
@@ -41,13 +42,14 @@ extension JSONItemStream {
     /// The events are delivered on the calling thread as the envelope is read. With `jobs > 1` that is
     /// ahead of the results: an envelope member after the items (and the items' closing event) may reach
     /// the handler before the last results reach `each`. With one job the order is the document's.
+    @available(*, deprecated, renamed: "map(jobs:ordered:_:envelope:each:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func map<T: Sendable, Envelope: JSONEventHandler>(jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                                                              ordered: Bool = true,
                                                              _ transform: @escaping @Sendable (borrowing JSONLine) throws -> T,
                                                              envelope: inout Envelope,
                                                              each: (_ value: T, _ lineNumber: Int) throws -> Void,
-                                                             onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+                                                             onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
         let receiver = EnvelopeEvents(envelope)
         defer { envelope = receiver.handler }
         return try mapWithState(jobs: jobs, ordered: ordered, makeState: { () }, { _, item in try transform(item) },
@@ -57,13 +59,14 @@ extension JSONItemStream {
     /// `decode(_:using:jobs:ordered:each:onInvalidItem:)` that also hands the envelope around the items to
     /// `envelope` as events (see `map(jobs:ordered:_:envelope:each:onInvalidItem:)` for their order
     /// with several jobs).
+    @available(*, deprecated, renamed: "decode(_:using:jobs:ordered:envelope:each:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func decode<T: Decodable & Sendable, Envelope: JSONEventHandler>(_ type: T.Type, using decoder: TapeJSONDecoder,
                                                                             jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                                                                             ordered: Bool = true,
                                                                             envelope: inout Envelope,
                                                                             each: (_ value: T, _ lineNumber: Int) throws -> Void,
-                                                                            onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+                                                                            onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
         let receiver = EnvelopeEvents(envelope)
         defer { envelope = receiver.handler }
         let snapshot = ConfigurationSnapshot(decoder.configuration.withLock { $0 })

@@ -79,9 +79,10 @@ public final class JSONItemStream {
     ///   `JSONPointerError` for a malformed pointer; `JSONItemPointerError` when the document has no array
     ///   or object at the pointer (after its items, if any, were read); `JSONInputError` when the input
     ///   cannot be read; anything the callbacks throw.
+    @available(*, deprecated, renamed: "forEach(_:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func forEach(_ body: (borrowing JSONLine) throws -> Void,
-                        onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+                        onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
         try read(countOnly: false, { item in
             try body(item)
             return nil
@@ -90,8 +91,9 @@ public final class JSONItemStream {
 
     /// Counts the valid items without handing them out (the fastest pass: validation only), on the
     /// calling thread. Bad items go through the error policy as in `forEach(_:onInvalidItem:)`.
+    @available(*, deprecated, renamed: "count(onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
-    public func count(onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+    public func count(onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
         try read(countOnly: true, { _ in nil }, onInvalidItem: onInvalidItem)
     }
 
@@ -227,14 +229,14 @@ public final class JSONItemStream {
                               upperBound: size * (shard.index + 1) / shard.count, isLast: shard.index == shard.count - 1)
     }
 
-    /// Counts the valid items with `jobs` workers (1: `count(onInvalidItem:)` on the calling thread). The
+    /// Counts the valid items with `jobs` workers (1: `count(onInvalidLine:)` on the calling thread). The
     /// calling thread walks the envelope and cuts runs of items; the workers (the calling thread one of
     /// them) parse the runs. Bad items go through the error policy, in input order, on the calling thread.
     @discardableResult
-    public func count(jobs: Int, onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
-        if jobs <= 1 { return try count(onInvalidItem: onInvalidItem) }
+    public func count(jobs: Int, onInvalidLine: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+        if jobs <= 1 { return try count(onInvalidLine: onInvalidLine) }
         return try parallel(jobs: jobs, ordered: true, countOnly: true, makeState: { () }, { _, _ in () },
-                            each: { _, _ in }, onInvalidItem: onInvalidItem, onProgress: { _ in })
+                            each: { _, _ in }, onInvalidItem: onInvalidLine, onProgress: { _ in })
     }
 
     /// Transforms every valid item with `jobs` workers and delivers the results on the calling thread, in
@@ -248,11 +250,12 @@ public final class JSONItemStream {
     ///   - transform: runs on a worker for each valid item (the item is valid only during the call).
     ///   - each: receives each result with its item's line number, on the calling thread.
     ///   - onInvalidItem: receives bad items under `.report`, on the calling thread.
+    @available(*, deprecated, renamed: "map(jobs:ordered:_:each:onInvalidLine:onProgress:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func map<T: Sendable>(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, ordered: Bool = true,
                                  _ transform: @escaping @Sendable (borrowing JSONLine) throws -> T,
                                  each: (_ value: T, _ lineNumber: Int) throws -> Void,
-                                 onInvalidItem: (JSONLineError) throws -> Void = { _ in },
+                                 onInvalidItem: (JSONLineError) throws -> Void,
                                  onProgress: (JSONLinesSummary) -> Void = { _ in }) throws -> JSONLinesSummary {
         try mapWithState(jobs: jobs, ordered: ordered, makeState: { () }, { _, item in try transform(item) },
                          each: each, onInvalidItem: onInvalidItem, onProgress: onProgress)
@@ -261,12 +264,13 @@ public final class JSONItemStream {
     /// Decodes every valid item as a `T` with `decoder`'s strategies on `jobs` workers, delivering the
     /// values on the calling thread (in input order when `ordered`). An item that is not valid JSON, or
     /// does not decode as `T`, goes through the error policy.
+    @available(*, deprecated, renamed: "decode(_:using:jobs:ordered:each:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func decode<T: Decodable & Sendable>(_ type: T.Type, using decoder: TapeJSONDecoder,
                                                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                                                 ordered: Bool = true,
                                                 each: (_ value: T, _ lineNumber: Int) throws -> Void,
-                                                onInvalidItem: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+                                                onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
         let snapshot = ConfigurationSnapshot(decoder.configuration.withLock { $0 })
         return try mapWithState(jobs: jobs, ordered: ordered, makeState: { DecodingWorkspace(snapshot.configuration) },
                                 { workspace, item in try item.decode(type, workspace: &workspace) },
@@ -290,7 +294,8 @@ public final class JSONItemStream {
             do {
                 value = try transform(&state, item)
             } catch {
-                return JSONLineError(line: item.lineNumber, column: 1, offset: item.offset, underlying: error)
+                return CodingPathLocator.error(for: error, in: item.raw, lineNumber: item.lineNumber,
+                                               offset: item.offset, startsLine: false)
             }
             try each(value, item.lineNumber)
             return nil
@@ -348,11 +353,11 @@ public typealias JSONArrayStream = JSONItemStream
 
 extension JSONItemStream {
     /// `forEach(_:onInvalidItem:)` under the name `JSONArrayStream` had.
-    @available(*, deprecated, renamed: "forEach(_:onInvalidItem:)")
+    @available(*, deprecated, renamed: "forEach(_:onInvalidLine:)")
     @discardableResult
     public func forEach(_ body: (borrowing JSONLine) throws -> Void,
                         onInvalidElement: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
-        try forEach(body, onInvalidItem: onInvalidElement)
+        try forEach(body, onInvalidLine: onInvalidElement)
     }
 }
 

@@ -2,7 +2,9 @@
 public struct JSONLineError: Error, CustomStringConvertible, @unchecked Sendable {
     /// The 1-based line number.
     public var line: Int
-    /// The 1-based column of the problem (1 when the whole line is at fault, as for a decoding error).
+    /// The 1-based column of the problem, in Unicode scalars. For a line that does not decode, the column
+    /// of the value the `DecodingError`'s coding path leads to (of the container, for a missing key);
+    /// 1 when the whole line is at fault (an error a transform threw that is not a `DecodingError`).
     public var column: Int
     /// The byte offset of the problem in the input.
     public var offset: Int

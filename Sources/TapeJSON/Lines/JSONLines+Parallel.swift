@@ -45,7 +45,8 @@ extension JSONLines {
                 do {
                     value = try transform(&state, line)
                 } catch {
-                    return JSONLineError(line: line.lineNumber, column: 1, offset: line.offset, underlying: error)
+                    return CodingPathLocator.error(for: error, in: line.raw, lineNumber: line.lineNumber,
+                                                   offset: line.offset, startsLine: true)
                 }
                 try each(value, line.lineNumber)
                 return nil
@@ -300,7 +301,7 @@ struct ChunkValueWriter<T> {
     /// Writes what `transform` makes of `item` (at `line` and `offset`), or records the error it throws as
     /// a bad item, then frees one spent value.
     @inline(__always)
-    mutating func add<State>(_ item: borrowing JSONLine, line: Int, offset: Int,
+    mutating func add<State>(_ item: borrowing JSONLine, line: Int, offset: Int, startsLine: Bool = true,
                              transform: (inout State, borrowing JSONLine) throws -> T, state: inout State,
                              into result: inout ChunkResult<T>, spent: inout SpentValues<T>,
                              spare: inout [ValueBuffer<T>]) {
@@ -316,7 +317,8 @@ struct ChunkValueWriter<T> {
             count += 1
             result.lines.append(line)
         } catch {
-            result.errors.append((count, JSONLineError(line: line, column: 1, offset: offset, underlying: error), false))
+            result.errors.append((count, CodingPathLocator.error(for: error, in: item.raw, lineNumber: line, offset: offset,
+                                                                 startsLine: startsLine), false))
         }
         if freeing.next < freeing.end {
             (freeing.base + freeing.next).deinitialize(count: 1)
@@ -683,7 +685,7 @@ struct ChunkWorker<WorkerState, T: Sendable> {
             case .item(let tape, let raw, let line, let offset, let index, let bigNumbers):
                 let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: raw.count,
                                     index: index, owner: owner, bigNumbers: bigNumbers)
-                writer.add(item, line: line, offset: offset, transform: transform, state: &workerState,
+                writer.add(item, line: line, offset: offset, startsLine: false, transform: transform, state: &workerState,
                            into: &result, spent: &spentValues, spare: &spareValues)
             }
             return true

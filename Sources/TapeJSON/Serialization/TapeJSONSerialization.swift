@@ -99,6 +99,34 @@ public enum TapeJSONSerialization {
         }
     }
 
+    /// The Foundation objects for the JSON in `bytes` (a `JSONLine`'s `bytes`, say). Same rules as
+    /// `jsonObject(with:options:)` for `Data`.
+    ///
+    /// - Throws: an `NSError` (`NSCocoaErrorDomain`, code 3840) whose `NSUnderlyingErrorKey` is the
+    ///   `JSONError` locating the problem when the input is not valid JSON.
+    public static func jsonObject(with bytes: Span<UInt8>,
+                                  options: JSONSerialization.ReadingOptions = []) throws -> Any {
+        try bytes.withUnsafeBytes { raw in
+            let padded = raw.baseAddress.map {
+                PaddingCheck.pageHasRoom(after: $0 + raw.count, count: raw.count)
+            } ?? false
+            return try jsonObject(raw, padded: padded, options: options, original: { Data(raw) })
+        }
+    }
+
+    /// The Foundation objects for a line read with `JSONLines` (or an item read with `JSONItemStream`),
+    /// as `JSONSerialization` would make them from its bytes.
+    ///
+    /// ```swift
+    /// try JSONLines(path: "app.ndjson").forEach { line in
+    ///     let object = try TapeJSONSerialization.jsonObject(with: line) as? [String: Any]
+    /// }
+    /// ```
+    public static func jsonObject(with line: borrowing JSONLine,
+                                  options: JSONSerialization.ReadingOptions = []) throws -> Any {
+        try jsonObject(with: line.bytes, options: options)
+    }
+
     /// The `JSONError` inside an error thrown by `jsonObject`, or nil when the error is not about
     /// invalid JSON (a fragment without `.fragmentsAllowed`, input that does not transcode).
     public static func underlyingJSONError(of error: any Error) -> JSONError? {

@@ -12,7 +12,9 @@ struct Bench: ParsableCommand {
             Without --files, runs over the corpus bundled in the project (./Corpus). Workloads are \
             interleaved (every round runs each of them for --sample-time seconds, and at least twice when \
             a run takes under 0.15 s, three times under 0.05 s) and every run is timed on its own; the table shows the fastest run of each workload (the most repeatable figure on a \
-            shared machine) and the ratio of the median runs beside it. Build with \
+            shared machine) and the ratio of the median runs beside it. The header gives the load average \
+            before the run (/proc/loadavg), and a warning goes to stderr when it is above half the cores: \
+            figures from a busy machine are low. Build with \
             `swift build -c release` and compare only ratios from one run. \
             Exit status: 0 done, 2 usage or I/O errors.
             """ + " " + ExitStatus.outputFailures
@@ -71,13 +73,19 @@ struct Bench: ParsableCommand {
         }
         if let only { plan.keepComparisons(containing: only) }
 
+        // The load before measuring: a busy machine is named in the header and warned about here.
+        let load = LoadAverage.current()
+        if let load, load.isBusy {
+            Diagnostics.error(String(format: "tapejson: warning: the machine is busy (load average %.2f over the last minute on %d cores): ",
+                                     load.oneMinute, load.cores) + load.busyAdvice)
+        }
         let showProgress = isatty(2) == 1 && !json
         let harness = BenchHarness(rounds: rounds, sampleTime: sampleTime) { message in
             if showProgress { Diagnostics.write("\r\u{1B}[K\(message)") }
         }
         let figures = try harness.measure(plan.workloads)
         if showProgress { Diagnostics.write("\r\u{1B}[K") }
-        let report = BenchReport(plan: plan, figures: figures, machine: machineLine(), allocator: allocator, peakMemory: peakResidentBytes())
+        let report = BenchReport(plan: plan, figures: figures, machine: machineLine(), allocator: allocator, peakMemory: peakResidentBytes(), load: load)
         var out = StandardOutput()
         try out.write(json ? report.json() : report.table())
         try out.flush()

@@ -194,3 +194,40 @@ func machineLine() -> String {
     #endif
     return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; simdjson kernel: \(SIMDImplementation.name); \(build)"
 }
+
+/// The system's load average (`/proc/loadavg`), read before a benchmark starts: on a busy machine the
+/// figures are low, the several-worker rows most of all (issue 26: "2 workers vs 1 worker 0.98x" on a
+/// machine whose other tenants took the second core).
+struct LoadAverage {
+    let oneMinute: Double
+    let fiveMinutes: Double
+    let fifteenMinutes: Double
+    let cores: Int
+
+    /// Busy: more runnable processes over the last minute than half the cores.
+    static let busyFraction = 0.5
+
+    /// Read from `/proc/loadavg`, or from the file `TAPEJSON_LOADAVG_FILE` names (for tests); nil when
+    /// neither can be read.
+    static func current(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> LoadAverage? {
+        let path = ProcessInfo.processInfo.environment["TAPEJSON_LOADAVG_FILE"] ?? "/proc/loadavg"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).prefix(3).compactMap { Double($0) }
+        guard fields.count == 3 else { return nil }
+        return LoadAverage(oneMinute: fields[0], fiveMinutes: fields[1], fifteenMinutes: fields[2], cores: max(1, cores))
+    }
+
+    /// Whether the machine was busy when the run started.
+    var isBusy: Bool { oneMinute > Self.busyFraction * Double(cores) }
+
+    /// `load average before the run: 0.12, 0.30, 0.25 (1, 5, 15 min; 2 cores)`, and the warning when busy.
+    var line: String {
+        String(format: "load average before the run: %.2f, %.2f, %.2f (1, 5, 15 min; %d cores)",
+               oneMinute, fiveMinutes, fifteenMinutes, cores) + (isBusy ? " — busy: " + busyAdvice : "")
+    }
+
+    /// What a busy machine means for the figures.
+    var busyAdvice: String {
+        "other processes are running, so the figures (the several-worker rows most) will be low; rerun on an idle machine"
+    }
+}

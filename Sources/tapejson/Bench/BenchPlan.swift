@@ -557,6 +557,8 @@ struct BenchReport {
     /// The allocator's state the run measured under (`AllocatorSettings.pinForBenchmarks()`).
     let allocator: String
     let peakMemory: Int
+    /// The load average before the run started (nil where `/proc/loadavg` cannot be read).
+    var load: LoadAverage? = nil
 
     private func megabytesPerSecond(_ index: Int, _ seconds: [Double]) -> Double {
         Double(plan.workloads[index].bytes) / seconds[index] / 1e6
@@ -583,6 +585,7 @@ struct BenchReport {
         for line in lines { for (k, cell) in line.enumerated() { widths[k] = max(widths[k], cell.count) } }
         var text = "TapeJSON bench — \(machine)\n"
         text += "allocator: \(allocator)\n"
+        if let load { text += load.line + "\n" }
         text += "fastest run of each workload over interleaved rounds (MB/s and ratio); ratio = baseline time / TapeJSON time\n"
         text += "(above 1: TapeJSON faster); median ratio = the same from the median runs\n\n"
         for (n, line) in lines.enumerated() {
@@ -629,11 +632,15 @@ struct BenchReport {
                 "baseline_runs": figures.runs[c.baseline],
             ])
         }
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "machine": machine, "allocator": allocator, "simdjson_kernel": SIMDImplementation.name,
             "statistic": "fastest run (ratio); lower-quartile run (p25_ratio); median run (median_ratio)",
             "peak_resident_bytes": peakMemory, "results": rows,
         ]
+        if let load {
+            object["load_average"] = [load.oneMinute, load.fiveMinutes, load.fifteenMinutes]
+            object["busy"] = load.isBusy
+        }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }

@@ -85,6 +85,10 @@ final class StreamWindow {
     private static var keptBefore: Int { 32 }
     /// Whether `finish()` is draining the last bytes.
     private var ending = false
+    /// Whether the start of the document was checked for a UTF-8 byte order mark, and its length (0 or
+    /// 3): the mark is skipped, as `JSONParser` skips it (offsets count its bytes, columns do not).
+    private var markChecked = false
+    private var markLength = 0
 
     /// See `JSONStreamParser.init(handler:maxDepth:window:)`.
     init(maxDepth: Int, window: Int) throws(JSONError) {
@@ -147,6 +151,8 @@ final class StreamWindow {
         failure = nil
         ending = false
         bytesFed = 0
+        markChecked = false
+        markLength = 0
     }
 
     /// Reads up to `limit` bytes from `source` straight into the window (no copy) and parses them.
@@ -241,6 +247,20 @@ final class StreamWindow {
                 try throwFailure(final: final)
                 return
             case .root:
+                if !markChecked {
+                    // A byte order mark opening the document (its bytes may arrive one feed at a time).
+                    let n = min(count - clean, 3)
+                    if base + clean == 0 && (0..<n).allSatisfy({ buffer[$0] == ByteOrderMark.bytes[$0] }) {
+                        if n < 3 && !final { return }
+                        if n == 3 {
+                            clean = 3
+                            markLength = 3
+                            // The mark is one scalar: the columns of line 1 do not count it.
+                            scalarsBeforeBase = -1
+                        }
+                    }
+                    markChecked = true
+                }
                 let i = skipWhitespace(clean)
                 clean = i
                 if i >= count {
@@ -576,7 +596,7 @@ final class StreamWindow {
         let line = lineAtBase + lines.newlines
         let column = 1 + lines.scalars_after + (lines.newlines > 0 ? 0 : scalarsBeforeBase)
         // The excerpt as `SourceLocation` makes it: up to 24 bytes of the line before, 24 after.
-        let lineStart = lines.newlines > 0 ? lines.last_newline + 1 : 0
+        let lineStart = lines.newlines > 0 ? lines.last_newline + 1 : max(0, markLength - base)
         let from = max(lineStart, i - 24)
         var lineEnd = i
         while lineEnd < count, buffer[lineEnd] != 0x0A, lineEnd - i < 24 { lineEnd += 1 }
