@@ -114,4 +114,17 @@ struct StreamMutationTests {
             }
         }
     }
+
+    @Test("fuzz finding: a bad token after a closed array inside a held object fails at its first byte")
+    func fuzzFindingTokenAfterArray() throws {
+        // FuzzStreamParser's crash-b9da6f57 (window 64, splits 1, 1, 1, 11): the stream said byte 86, the
+        // whole document 85, the `e` right after `]`.
+        let text = Array(#"{"eeeeeeeeeeeeeeeeee2eeeeeeeeeeeeeee2eeeeeeeeeeeeeee=eeeeeeeeeek":[2,2,{"x":"y\"z0"}]eeeeeee=eeeeeeeeeek":[2,2,{"x":"y\"z0"}],"n":null,"d":(+}"#.utf8)
+        let expected = inMemory(text)
+        #expect(expected.error?.offset == 85)
+        for (chunks, window) in [([1, 1, 1, 11], 64), ([1], 64), ([11], 64), ([4096], 64), ([1, 1, 1, 11], 4 << 20)] {
+            let got = try streamed(text, chunks: chunks, window: window)
+            #expect(got.matches(expected), "chunks \(chunks) window \(window): \(got) vs \(expected)")
+        }
+    }
 }

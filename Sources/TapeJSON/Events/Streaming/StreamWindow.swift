@@ -541,7 +541,9 @@ final class StreamWindow {
         guard let top = frames.last else { return state == .rootDone ? Array("[]".utf8) : [] }
         switch state {
         case .afterValue:
-            text += top.isObject ? Array(#"{"":0"#.utf8) : Array("[0".utf8)
+            // A string stands for the value that closed: a number here would run on into a token that
+            // follows it (`0` + `eee` reads as the number `0eee`, failing a byte late).
+            text += top.isObject ? Array("{\"\":\"\"".utf8) : Array("[\"\"".utf8)
         default:
             if first {
                 text.append(top.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
