@@ -9,6 +9,8 @@
 #   make test-tsan   runs the tests that share work across threads (parallel JSON Lines, shards, one
 #                    decoder shared by threads) under ThreadSanitizer; any report fails the run
 #                    (README, "Lifetimes and threads")
+#   make fuzz        runs every libFuzzer target in Fuzz/ (FUZZ_SECONDS each, 60 by default) under
+#                    AddressSanitizer from its seed corpus; any crash, hang or broken invariant fails it
 .PHONY: deps bench test test-tsan fuzz
 
 deps:
