@@ -82,12 +82,59 @@ public final class PaddedFile: @unchecked Sendable {
             storage.deallocate()
             throw error
         }
+        if let format = CompressionFormat(magic: UnsafeRawBufferPointer(start: storage, count: min(count, 4))) {
+            // Compressed: the whole decompressed document replaces the compressed bytes.
+            let compressed = storage
+            defer { compressed.deallocate() }
+            (storage, count) = try Self.decompress(UnsafeRawBufferPointer(start: compressed, count: count),
+                                                   format: format, name: name, maxSize: maxSize)
+        }
         (storage + count).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
         self.storage = storage
         self.bytes = UnsafeRawBufferPointer(start: storage, count: count)
     }
 
     deinit { storage.deallocate() }
+
+    /// The decompressed bytes of a whole compressed file, in a buffer with room for the padding after
+    /// them. Fails when the data is bad (`JSONInputError` naming the file and the line reached) or
+    /// decompresses to more than `maxSize` bytes.
+    private static func decompress(_ compressed: UnsafeRawBufferPointer, format: CompressionFormat, name: String,
+                                   maxSize: Int) throws(JSONInputError) -> (UnsafeMutableRawPointer, Int) {
+        let source = DecompressingSource(RawMemorySource(compressed), format: format, name: name, threaded: false)
+        var capacity = max(compressed.count * 4, 1 << 16)
+        var storage = UnsafeMutableRawPointer.allocate(byteCount: capacity + Simd.padding, alignment: 64)
+        var count = 0
+        do throws(JSONInputError) {
+            while true {
+                if count == capacity {
+                    let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2 + Simd.padding, alignment: 64)
+                    bigger.copyMemory(from: storage, byteCount: count)
+                    storage.deallocate()
+                    storage = bigger
+                    capacity *= 2
+                }
+                let n: Int
+                do {
+                    n = try source.read(into: UnsafeMutableRawBufferPointer(start: storage + count, count: capacity - count))
+                } catch let error as JSONInputError {
+                    throw error
+                } catch {
+                    throw JSONInputError(path: name, reason: "\(error)")
+                }
+                if n == 0 { break }
+                count += n
+                if count > maxSize {
+                    throw JSONInputError(path: name, reason: "the \(format) data decompresses to more than \(maxSize) bytes, "
+                        + "the largest document simdjson parses")
+                }
+            }
+        } catch {
+            storage.deallocate()
+            throw error
+        }
+        return (storage, count)
+    }
 }
 
 /// The former name of `PaddedFile`, from when files were memory-mapped.
