@@ -179,6 +179,11 @@ public final class JSONLines {
         var chunkSize = sequential ? options.chunkSize * 4 : options.chunkSize
         if let parallelChunkSize { chunkSize = min(chunkSize, parallelChunkSize) }
         switch input {
+        case .memory(let bytes) where CompressionFormat(magic: bytes) != nil:
+            // Compressed bytes: decompressed as a stream, as a pipe is read (no shards).
+            if shard != nil { throw JSONInputError(path: "bytes", cannotShard: CompressionFormat(magic: bytes)!) }
+            return LineChunker(source: InputOpening.stream(bytes: bytes), chunkSize: chunkSize, pool: pool,
+                               maxDocumentSize: options.maxDocumentSize)
         case .memory(let bytes):
             if memoryRegion == nil {
                 memoryRegion = bytes.withUnsafeBytes { ChunkRegion(copying: $0) }
@@ -191,12 +196,14 @@ public final class JSONLines {
             let end = lineStart(atOrAfter: size * (shard.index + 1) / shard.count, in: region, countingLines: false).offset
             return RegionChunker(region: region, chunkSize: chunkSize, begin: begin, end: max(begin, end), line: line)
         case .descriptor(let fd, let name):
-            return LineChunker(source: try FileDescriptorSource(fd: fd, path: name), chunkSize: chunkSize, pool: pool,
+            return LineChunker(source: try InputOpening.stream(fd: fd, name: name), chunkSize: chunkSize, pool: pool,
                                maxDocumentSize: options.maxDocumentSize)
         case .file(let path):
             let whole = try FileDescriptorSource(path: path)
-            guard let shard, whole.isRegular else {
-                return LineChunker(source: whole, chunkSize: chunkSize, pool: pool,
+            // Compressed input is read as a stream, decompressed (a shard of it is an error).
+            let source = try InputOpening.stream(whole, forShard: shard != nil)
+            guard let shard, whole.isRegular, source is FileDescriptorSource else {
+                return LineChunker(source: source, chunkSize: chunkSize, pool: pool,
                                    maxDocumentSize: options.maxDocumentSize)
             }
             // A shard: the lines whose first byte lies in its share of the file's size when opened.

@@ -10,7 +10,7 @@ extension JSONStreamParser {
     /// - Throws: `JSONInputError` when the input cannot be read (or a regular file shrinks while it is
     ///   read); the document's `JSONError`; anything the handler throws.
     public func parse(contentsOfFile path: String, blockSize: Int = 1 << 20) throws {
-        var source = path == "-" ? try FileDescriptorSource(fd: 0, path: "-") : try FileDescriptorSource(path: path)
+        var source = try InputOpening.stream(path: path)
         try parse(&source, blockSize: blockSize)
     }
 
@@ -18,8 +18,8 @@ extension JSONStreamParser {
     /// `FileHandle.standardInput`), from where it stands to its end, then finishes.
     public func parse(fileHandle: FileHandle, blockSize: Int = 1 << 20) throws {
         try withExtendedLifetime(fileHandle) {
-            var source = try FileDescriptorSource(fd: fileHandle.fileDescriptor,
-                                                  path: "file handle \(fileHandle.fileDescriptor)")
+            var source = try InputOpening.stream(fd: fileHandle.fileDescriptor,
+                                                 name: "file handle \(fileHandle.fileDescriptor)")
             try parse(&source, blockSize: blockSize)
         }
     }
