@@ -4,7 +4,8 @@
 #                document's buffers are checked for out-of-bounds and use-after-free reads there); the plain
 #                run also streams a generated document larger than 4 GiB through JSONStreamParser
 #                (TAPEJSON_STREAM_4GIB=1: about 20 s in a debug build, too slow under the sanitizer)
-# Both install simdjson first when the machine lacks it (Debian: libsimdjson-dev, as root).
+# Both install simdjson, zlib and libzstd first when the machine lacks them (Debian: libsimdjson-dev,
+# zlib1g-dev, libzstd-dev, as root).
 # Not part of set-up, and not run by CI:
 #   make test-tsan   runs the tests that share work across threads (parallel JSON Lines, shards, one
 #                    decoder shared by threads) under ThreadSanitizer; any report fails the run
@@ -15,6 +16,11 @@ deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists simdjson; then \
 		echo "installing libsimdjson-dev (simdjson 3.x)"; \
 		apt-get update && apt-get install -y libsimdjson-dev pkg-config; \
+	fi
+	@# Compressed input (gzip, zstd) is read with the system zlib and libzstd.
+	@if ! pkg-config --exists zlib libzstd; then \
+		echo "installing zlib1g-dev and libzstd-dev (gzip and zstd input)"; \
+		apt-get update && apt-get install -y zlib1g-dev libzstd-dev; \
 	fi
 	@# The locale tests build a comma-decimal locale (fr_FR) with localedef from Debian's locale sources.
 	@if [ ! -f /usr/share/i18n/locales/fr_FR ] || ! command -v localedef >/dev/null 2>&1; then \
