@@ -102,7 +102,7 @@ final class DecompressingSource: ByteSource {
 
     private func handedOut(_ bytes: UnsafeRawPointer, _ count: Int) {
         delivered += count
-        newlines += countNewlinesFast(bytes, count)
+        newlines += countNewlines(bytes.assumingMemoryBound(to: UInt8.self), count)
     }
 }
 

@@ -206,21 +206,3 @@ func makeDecoder(_ format: CompressionFormat, input: CompressedInput) throws(Dec
     case .zstd: return try ZstdDecoder(input)
     }
 }
-
-/// The newlines in `count` bytes at `p`, counted 64 bytes at a time (for the line an error reached).
-func countNewlinesFast(_ p: UnsafeRawPointer, _ count: Int) -> Int {
-    var total = 0
-    var i = 0
-    let newline = SIMD32<UInt8>(repeating: 0x0A)
-    while i + 32 <= count {
-        let block = p.loadUnaligned(fromByteOffset: i, as: SIMD32<UInt8>.self)
-        let mask = block .== newline
-        total += Int(truncatingIfNeeded: (SIMD32<UInt8>(repeating: 1).replacing(with: 0, where: .!mask)).wrappedSum())
-        i += 32
-    }
-    while i < count {
-        if p.load(fromByteOffset: i, as: UInt8.self) == 0x0A { total += 1 }
-        i += 1
-    }
-    return total
-}
