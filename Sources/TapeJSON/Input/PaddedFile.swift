@@ -9,6 +9,10 @@
 /// Regular files are read from their start; a descriptor (`init(fileDescriptor:name:)`) from its current
 /// position, so a standard input that was partly consumed is read from where it stands. A file whose size
 /// reads as 0 but which has content (`/proc/self/stat`), a pipe or a character device is read to its end.
+///
+/// A gzip or zstd input (recognised by its first bytes, not its name) is decompressed: `bytes` are the
+/// decompressed document, and `maxSize` applies to them. Corrupt or cut-short compressed data is a
+/// `JSONInputError` naming the file and the decompressed byte and line reached.
 public final class PaddedFile: @unchecked Sendable {
     /// The file's bytes (without the padding). Valid while the `PaddedFile` lives.
     public let bytes: UnsafeRawBufferPointer

@@ -43,7 +43,8 @@ public final class JSONItemStream {
     /// The handle read from, kept so that its descriptor stays open while this reader lives.
     private var handle: FileHandle? = nil
 
-    /// Streams the items at `pointer` in the file at `path` (`-` for standard input).
+    /// Streams the items at `pointer` in the file at `path` (`-` for standard input). A gzip or zstd file
+    /// (recognised by its first bytes) is decompressed as it is read, as by `JSONLines`.
     public init(path: String, pointer: String = "", options: JSONLinesOptions = JSONLinesOptions()) {
         self.input = path == "-" ? .descriptor(0, name: "-") : .file(path: path)
         self.pointer = pointer

@@ -11,10 +11,12 @@ import Foundation
 ///
 /// Limits: those of `JSONStreamParser` (a single string or number above 4 GiB fails).
 public enum JSONStreamValidation {
-    /// Checks the document in the file at `path` (`-` for standard input, read from where it stands).
+    /// Checks the document in the file at `path` (`-` for standard input, read from where it stands),
+    /// decompressed as it is read when it is gzip or zstd.
     ///
     /// - Returns: nil when the document is valid, else the first error with its position.
-    /// - Throws: `JSONInputError` when the input cannot be read (or shrinks while it is read).
+    /// - Throws: `JSONInputError` when the input cannot be read (or shrinks while it is read, or its
+    ///   compressed data is corrupt or cut short).
     public static func validate(path: String, maxDepth: Int = JSONParser.defaultMaxDepth,
                                 window: Int = 4 << 20) throws -> JSONError? {
         let source = try InputOpening.stream(path: path)
