@@ -7,8 +7,9 @@
 # Both install simdjson, zlib and libzstd first when the machine lacks them (Debian: libsimdjson-dev,
 # zlib1g-dev, libzstd-dev, as root).
 # Not part of set-up, and not run by CI:
-#   make test-tsan   runs the tests that share work across threads (parallel JSON Lines, shards, one
-#                    decoder shared by threads) under ThreadSanitizer; any report fails the run
+#   make test-tsan   runs the tests that share work across threads (parallel JSON Lines, shards, the
+#                    decompressing thread of compressed input, one decoder shared by threads) under
+#                    ThreadSanitizer; any report fails the run
 #                    (README, "Lifetimes and threads")
 .PHONY: deps bench test test-tsan
 
@@ -37,7 +38,7 @@ test: deps
 
 # -DTAPEJSON_TSAN swaps Synchronization.Mutex for a pthread lock inside TapeJSON (ThreadSanitizer does not
 # see a contended Mutex hand the lock over: Sources/TapeJSON/Support/ThreadSanitizerMutex.swift).
-TSAN_TESTS = LinesTests\.(ParallelTests|ShardTests)|DecodingTests\.(WorkspaceCacheTests|IdleWorkspacesTests|SessionReuseTests)|DecodingTests\.InputTests/concurrentDecoding|EncodingTests\.JSONLinesWriterTests/parallelWriting
+TSAN_TESTS = LinesTests\.(ParallelTests|ShardTests|CompressedInputTests)|DecodingTests\.(WorkspaceCacheTests|IdleWorkspacesTests|SessionReuseTests)|DecodingTests\.InputTests/concurrentDecoding|EncodingTests\.JSONLinesWriterTests/parallelWriting
 
 test-tsan: deps
 	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan-suppressions.txt:halt_on_error=1 \
