@@ -13,6 +13,7 @@ public enum CompressionFormat: String, Sendable, CaseIterable, CustomStringConve
     /// Zstandard (RFC 8878): one frame or several in a row (skippable frames included), read with libzstd.
     case zstd
 
+    /// The format's name as messages give it: `gzip` or `zstd`.
     public var description: String { rawValue }
 
     /// The format whose magic number `prefix` starts with, if any. Two bytes decide for gzip
