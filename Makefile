@@ -4,10 +4,12 @@
 #                document's buffers are checked for out-of-bounds and use-after-free reads there); the plain
 #                run also streams a generated document larger than 4 GiB through JSONStreamParser
 #                (TAPEJSON_STREAM_4GIB=1: about 20 s in a debug build, too slow under the sanitizer)
-# Both install simdjson first when the machine lacks it (Debian: libsimdjson-dev, as root).
+# Both install simdjson, zlib and libzstd first when the machine lacks them (Debian: libsimdjson-dev,
+# zlib1g-dev, libzstd-dev, as root).
 # Not part of set-up, and not run by CI:
-#   make test-tsan   runs the tests that share work across threads (parallel JSON Lines, shards, one
-#                    decoder shared by threads) under ThreadSanitizer; any report fails the run
+#   make test-tsan   runs the tests that share work across threads (parallel JSON Lines, shards, the
+#                    decompressing thread of compressed input, one decoder shared by threads) under
+#                    ThreadSanitizer; any report fails the run
 #                    (README, "Lifetimes and threads")
 #   make fuzz        runs every libFuzzer target in Fuzz/ (FUZZ_SECONDS each, 60 by default) under
 #                    AddressSanitizer from its seed corpus; any crash, hang or broken invariant fails it
@@ -17,6 +19,11 @@ deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists simdjson; then \
 		echo "installing libsimdjson-dev (simdjson 3.x)"; \
 		apt-get update && apt-get install -y libsimdjson-dev pkg-config; \
+	fi
+	@# Compressed input (gzip, zstd) is read with the system zlib and libzstd.
+	@if ! pkg-config --exists zlib libzstd; then \
+		echo "installing zlib1g-dev and libzstd-dev (gzip and zstd input)"; \
+		apt-get update && apt-get install -y zlib1g-dev libzstd-dev; \
 	fi
 	@# The locale tests build a comma-decimal locale (fr_FR) with localedef from Debian's locale sources.
 	@if [ ! -f /usr/share/i18n/locales/fr_FR ] || ! command -v localedef >/dev/null 2>&1; then \
@@ -33,7 +40,7 @@ test: deps
 
 # -DTAPEJSON_TSAN swaps Synchronization.Mutex for a pthread lock inside TapeJSON (ThreadSanitizer does not
 # see a contended Mutex hand the lock over: Sources/TapeJSON/Support/ThreadSanitizerMutex.swift).
-TSAN_TESTS = LinesTests\.(ParallelTests|ShardTests)|DecodingTests\.(WorkspaceCacheTests|IdleWorkspacesTests|SessionReuseTests)|DecodingTests\.InputTests/concurrentDecoding|EncodingTests\.JSONLinesWriterTests/parallelWriting
+TSAN_TESTS = LinesTests\.(ParallelTests|ShardTests|CompressedInputTests)|DecodingTests\.(WorkspaceCacheTests|IdleWorkspacesTests|SessionReuseTests)|DecodingTests\.InputTests/concurrentDecoding|EncodingTests\.JSONLinesWriterTests/parallelWriting
 
 test-tsan: deps
 	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan-suppressions.txt:halt_on_error=1 \

@@ -29,9 +29,13 @@ let package = Package(
                 .linkedLibrary("simdjson"),
             ]
         ),
+        // Compressed input (gzip, zstd), read through the system libraries: plain C headers, no code of
+        // ours (Debian: `apt-get install zlib1g-dev libzstd-dev`; pkg-config names zlib and libzstd).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .target(
             name: "TapeJSON",
-            dependencies: ["CSimdShim"],
+            dependencies: ["CSimdShim", "CZlib", "CZstd"],
             swiftSettings: swiftSettings
         ),
         // Benchmark-only code, in BenchSupport/. None of it is a product: a package depending on TapeJSON
@@ -62,6 +66,8 @@ let package = Package(
             name: "tapejson",
             dependencies: [
                 "TapeJSON",
+                "CZlib",
+                "CZstd",
                 "CorpusModels",
                 "BenchmarkEnvironment",
                 "NativeReference",

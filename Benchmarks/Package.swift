@@ -37,9 +37,11 @@ let package = Package(
                 .linkedLibrary("simdjson"),
             ]
         ),
+        .systemLibrary(name: "CZlib", path: "Linked/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZstd", path: "Linked/CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .target(
             name: "TapeJSON",
-            dependencies: ["CSimdShim"],
+            dependencies: ["CSimdShim", "CZlib", "CZstd"],
             path: "Linked/TapeJSON",
             swiftSettings: [.enableExperimentalFeature("Lifetimes")]
         ),

@@ -81,6 +81,11 @@ struct BenchTests {
         #expect(operations.contains("items /Records count vs the same records as JSON Lines, 1 job"))
         #expect(operations.contains("items /Records count vs the same records as JSON Lines, 2 jobs"))
         #expect(operations.contains("items '' count, 2 jobs vs native parse of the whole array"))
+        // Compressed logs: counted as `lines --count` counts them, against the decompressor alone and plain input.
+        for format in ["gzip", "zstd"] {
+            #expect(operations.contains("JSON Lines count, \(format) input vs the decompressor alone"))
+            #expect(operations.contains("JSON Lines count, \(format) input vs plain input"))
+        }
         #expect(rows.allSatisfy { ($0["file"] as? String).map { $0.hasPrefix("gen-logs") || $0.hasSuffix(" small numbers") } == true })
         #expect(rows.allSatisfy { ($0["ratio"] as? Double).map { $0.isFinite && $0 > 0 } == true })
     }

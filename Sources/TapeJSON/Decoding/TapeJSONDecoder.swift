@@ -269,7 +269,8 @@ public final class TapeJSONDecoder: Sendable {
         try decode(type, fromBytes: buffer, padded: false)
     }
 
-    /// Decodes a value of type `T` from a file, read once into a padded buffer that simdjson parses in place.
+    /// Decodes a value of type `T` from a file, read once into a padded buffer that simdjson parses in place
+    /// (a gzip or zstd file, recognised by its first bytes, is decompressed into it).
     ///
     /// - Throws: ``JSONInputError`` when the file cannot be opened or read; otherwise as
     ///   `decode(_:from:)` with `Data`.

@@ -76,7 +76,7 @@ public final class JSONParser: Sendable {
     }
 
     /// Parses a file, read once into a padded buffer (see `PaddedFile`: a file truncated while it is read
-    /// is a `JSONInputError`, not a crash).
+    /// is a `JSONInputError`, not a crash; a gzip or zstd file is decompressed).
     ///
     /// - Throws: `JSONError` for invalid JSON; `JSONInputError` when the file cannot be read.
     public func parse(contentsOfFile path: String) throws -> JSONDocument {

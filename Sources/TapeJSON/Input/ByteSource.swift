@@ -63,6 +63,8 @@ final class FileDescriptorSource: ByteSource {
     private let expectedEnd: Int
     /// Whether reads go through `pread` at `position` (a file this reader opened) or `read`.
     private let positioned: Bool
+    /// Bytes of a stream read by `peek(into:)`, which `read` returns first.
+    private var peeked: [UInt8] = []
 
     /// Opens `path` for reading from `begin` to `end` (its end when nil). A path that is not a regular
     /// file (a pipe, a device, `/dev/stdin`) is read as a stream from its start, and `begin` must be 0.
@@ -106,6 +108,12 @@ final class FileDescriptorSource: ByteSource {
     var sizeAtOpen: Int { expectedEnd }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        if !peeked.isEmpty {
+            let n = min(buffer.count, peeked.count)
+            peeked.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: n) }
+            peeked.removeFirst(n)
+            return n
+        }
         let wanted = min(buffer.count, end - position)
         guard wanted > 0 else { return 0 }
         let n = try readSome(fd, into: buffer.baseAddress!, count: wanted, at: positioned ? position : -1, path: path)
@@ -126,6 +134,37 @@ final class FileDescriptorSource: ByteSource {
             return left
         }
         return try readingToEnd { try read(into: $0) }
+    }
+
+    /// Copies the next bytes into `prefix` without consuming them (up to its size; fewer at the end of
+    /// the input) and returns how many. A regular file is read with `pread`; a stream's bytes are kept
+    /// for `read`. A stream is read only as far as needed: when its first byte cannot start a
+    /// compression format's magic number, that one byte is enough (a terminal or a socket is not
+    /// waited on for more).
+    func peek(into prefix: inout [UInt8]) throws(JSONInputError) -> Int {
+        guard !prefix.isEmpty else { return 0 }
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: prefix.count, alignment: 8)
+        defer { scratch.deallocate() }
+        if isRegular {
+            let wanted = min(prefix.count, end - position)
+            var got = 0
+            while got < wanted {
+                let n = try readSome(fd, into: scratch + got, count: wanted - got, at: position + got, path: path)
+                if n == 0 { break }
+                got += n
+            }
+            for k in 0..<got { prefix[k] = scratch.load(fromByteOffset: k, as: UInt8.self) }
+            return got
+        }
+        while peeked.count < prefix.count {
+            if let first = peeked.first, !CompressionFormat.mayStart(with: first) { break }
+            let n = try readSome(fd, into: scratch, count: prefix.count - peeked.count, at: -1, path: path)
+            if n == 0 { break }
+            peeked += UnsafeRawBufferPointer(start: scratch, count: n)
+        }
+        let got = min(peeked.count, prefix.count)
+        prefix.replaceSubrange(0..<got, with: peeked[..<got])
+        return got
     }
 
     func lookAhead(forNewlineWithin limit: Int) throws -> LookAhead? {
@@ -171,5 +210,22 @@ struct MemorySource: ByteSource {
         let available = min(limit, bytes.count - position)
         if let k = bytes[position..<(position + available)].firstIndex(of: 0x0A) { return .newline(at: k - position) }
         return available < limit ? .end(at: available) : .beyond
+    }
+}
+
+/// Bytes in memory someone else owns (valid while the source is read).
+struct RawMemorySource: ByteSource {
+    let bytes: UnsafeRawBufferPointer
+    var position = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let n = min(buffer.count, bytes.count - position)
+        if n > 0 {
+            buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + position, byteCount: n)
+            position += n
+        }
+        return n
     }
 }

@@ -1,4 +1,7 @@
-/// A file that could not be opened or read, that changed under the reader, or is too large to parse.
+/// A file that could not be opened or read, that changed under the reader, or is too large to parse; or
+/// compressed input (gzip, zstd) whose data is corrupt, cut short (`"gzip data ends early (truncated)"`)
+/// or followed by bytes that are not another member or frame, in which case `reason` names the format
+/// and says how far the decompressed output got (byte and line) and `offset` is that decompressed byte.
 public struct JSONInputError: Error, Sendable, CustomStringConvertible {
     /// The path as given (`-` for standard input).
     public var path: String

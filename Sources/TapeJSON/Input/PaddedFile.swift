@@ -9,6 +9,10 @@
 /// Regular files are read from their start; a descriptor (`init(fileDescriptor:name:)`) from its current
 /// position, so a standard input that was partly consumed is read from where it stands. A file whose size
 /// reads as 0 but which has content (`/proc/self/stat`), a pipe or a character device is read to its end.
+///
+/// A gzip or zstd input (recognised by its first bytes, not its name) is decompressed: `bytes` are the
+/// decompressed document, and `maxSize` applies to them. Corrupt or cut-short compressed data is a
+/// `JSONInputError` naming the file and the decompressed byte and line reached.
 public final class PaddedFile: @unchecked Sendable {
     /// The file's bytes (without the padding). Valid while the `PaddedFile` lives.
     public let bytes: UnsafeRawBufferPointer
@@ -82,12 +86,59 @@ public final class PaddedFile: @unchecked Sendable {
             storage.deallocate()
             throw error
         }
+        if let format = CompressionFormat(magic: UnsafeRawBufferPointer(start: storage, count: min(count, 4))) {
+            // Compressed: the whole decompressed document replaces the compressed bytes.
+            let compressed = storage
+            defer { compressed.deallocate() }
+            (storage, count) = try Self.decompress(UnsafeRawBufferPointer(start: compressed, count: count),
+                                                   format: format, name: name, maxSize: maxSize)
+        }
         (storage + count).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
         self.storage = storage
         self.bytes = UnsafeRawBufferPointer(start: storage, count: count)
     }
 
     deinit { storage.deallocate() }
+
+    /// The decompressed bytes of a whole compressed file, in a buffer with room for the padding after
+    /// them. Fails when the data is bad (`JSONInputError` naming the file and the line reached) or
+    /// decompresses to more than `maxSize` bytes.
+    private static func decompress(_ compressed: UnsafeRawBufferPointer, format: CompressionFormat, name: String,
+                                   maxSize: Int) throws(JSONInputError) -> (UnsafeMutableRawPointer, Int) {
+        let source = DecompressingSource(RawMemorySource(compressed), format: format, name: name, threaded: false)
+        var capacity = max(compressed.count * 4, 1 << 16)
+        var storage = UnsafeMutableRawPointer.allocate(byteCount: capacity + Simd.padding, alignment: 64)
+        var count = 0
+        do throws(JSONInputError) {
+            while true {
+                if count == capacity {
+                    let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2 + Simd.padding, alignment: 64)
+                    bigger.copyMemory(from: storage, byteCount: count)
+                    storage.deallocate()
+                    storage = bigger
+                    capacity *= 2
+                }
+                let n: Int
+                do {
+                    n = try source.read(into: UnsafeMutableRawBufferPointer(start: storage + count, count: capacity - count))
+                } catch let error as JSONInputError {
+                    throw error
+                } catch {
+                    throw JSONInputError(path: name, reason: "\(error)")
+                }
+                if n == 0 { break }
+                count += n
+                if count > maxSize {
+                    throw JSONInputError(path: name, reason: "the \(format) data decompresses to more than \(maxSize) bytes, "
+                        + "the largest document simdjson parses")
+                }
+            }
+        } catch {
+            storage.deallocate()
+            throw error
+        }
+        return (storage, count)
+    }
 }
 
 /// The former name of `PaddedFile`, from when files were memory-mapped.

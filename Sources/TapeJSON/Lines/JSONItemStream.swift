@@ -47,7 +47,8 @@ public final class JSONItemStream {
     /// The handle read from, kept so that its descriptor stays open while this reader lives.
     private var handle: FileHandle? = nil
 
-    /// Streams the items at `pointer` in the file at `path` (`-` for standard input).
+    /// Streams the items at `pointer` in the file at `path` (`-` for standard input). A gzip or zstd file
+    /// (recognised by its first bytes) is decompressed as it is read, as by `JSONLines`.
     public init(path: String, pointer: String = "", options: JSONLinesOptions = JSONLinesOptions()) {
         self.input = path == "-" ? .descriptor(0, name: "-") : .file(path: path)
         self.pointer = pointer
@@ -221,8 +222,13 @@ public final class JSONItemStream {
         guard let shard else { return nil }
         let size: Int
         switch input {
-        case .memory(let bytes): size = bytes.count
-        case .file(let path): size = try FileDescriptorSource(path: path).sizeAtOpen
+        case .memory(let bytes):
+            if let format = CompressionFormat(magic: bytes) { throw JSONInputError(path: "bytes", cannotShard: format) }
+            size = bytes.count
+        case .file(let path):
+            let file = try FileDescriptorSource(path: path)
+            if let format = try file.compressionFormat() { throw JSONInputError(path: path, cannotShard: format) }
+            size = file.sizeAtOpen
         case .descriptor: return nil
         }
         return ItemShardRange(lowerBound: size * shard.index / shard.count,
@@ -308,9 +314,9 @@ public final class JSONItemStream {
         let tokens = try JSONPointerTokens.parse(pointer)
         let source: any ByteSource
         switch input {
-        case .memory(let bytes): source = MemorySource(bytes: bytes)
-        case .descriptor(let fd, let name): source = try FileDescriptorSource(fd: fd, path: name)
-        case .file(let path): source = try FileDescriptorSource(path: path)
+        case .memory(let bytes): source = InputOpening.stream(bytes: bytes)
+        case .descriptor(let fd, let name): source = try InputOpening.stream(fd: fd, name: name)
+        case .file(let path): source = try InputOpening.stream(path: path)
         }
         let envelopeParser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: options.maxDepth)
         var splitter = ItemSplitter(source: source, blockSize: max(blockSize, 4096), tokens: tokens, pointer: pointer,

@@ -14,6 +14,14 @@ import Foundation
 /// Files are read with `pread` (never memory-mapped): a file truncated while it is read (log rotation)
 /// is a `JSONInputError` naming the byte where reading stopped, not a crash.
 ///
+/// Compressed input is recognised by its first bytes, whatever its name: gzip (one member or several in
+/// a row) and zstd (one frame or several) are decompressed on a thread of their own while the lines are
+/// parsed, in bounded memory, from a path, a file handle, standard input or bytes in memory. Line
+/// numbers, offsets and `bytes` in the summary are those of the decompressed text. Compressed data that
+/// is corrupt, cut short or followed by bytes that start no member or frame is a `JSONInputError` naming
+/// the input and the decompressed byte and line reached, after the whole lines before the fault; a
+/// compressed input cannot be sharded (`shard(_:of:)` then throws a `JSONInputError` when read).
+///
 /// ```swift
 /// let lines = JSONLines(path: "app.log", options: JSONLinesOptions(errorPolicy: .report))
 /// let summary = try lines.forEach { line in
@@ -41,7 +49,7 @@ public final class JSONLines {
     /// For `shard(_:of:)`: this reader's share of a file.
     var shard: (index: Int, count: Int)?
 
-    /// Reads the file at `path` (`-` for standard input).
+    /// Reads the file at `path` (`-` for standard input), decompressed when it is gzip or zstd.
     public init(path: String, options: JSONLinesOptions = JSONLinesOptions()) {
         self.input = path == "-" ? .descriptor(0, name: "-") : .file(path: path)
         self.options = options
@@ -79,6 +87,8 @@ public final class JSONLines {
     /// read every line exactly once. Line numbers and offsets stay those of the whole file.
     ///
     /// - Precondition: `0 <= index < count`, and the reader reads a file (not a stream).
+    /// - Note: a compressed file or compressed bytes cannot be split: reading such a shard throws a
+    ///   `JSONInputError` that says so.
     public func shard(_ index: Int, of count: Int) -> JSONLines {
         precondition(count >= 1 && index >= 0 && index < count, "shard index must be in 0..<count")
         let copy: JSONLines
@@ -179,6 +189,11 @@ public final class JSONLines {
         var chunkSize = sequential ? options.chunkSize * 4 : options.chunkSize
         if let parallelChunkSize { chunkSize = min(chunkSize, parallelChunkSize) }
         switch input {
+        case .memory(let bytes) where CompressionFormat(magic: bytes) != nil:
+            // Compressed bytes: decompressed as a stream, as a pipe is read (no shards).
+            if shard != nil { throw JSONInputError(path: "bytes", cannotShard: CompressionFormat(magic: bytes)!) }
+            return LineChunker(source: InputOpening.stream(bytes: bytes), chunkSize: chunkSize, pool: pool,
+                               maxDocumentSize: options.maxDocumentSize)
         case .memory(let bytes):
             if memoryRegion == nil {
                 memoryRegion = bytes.withUnsafeBytes { ChunkRegion(copying: $0) }
@@ -191,12 +206,14 @@ public final class JSONLines {
             let end = lineStart(atOrAfter: size * (shard.index + 1) / shard.count, in: region, countingLines: false).offset
             return RegionChunker(region: region, chunkSize: chunkSize, begin: begin, end: max(begin, end), line: line)
         case .descriptor(let fd, let name):
-            return LineChunker(source: try FileDescriptorSource(fd: fd, path: name), chunkSize: chunkSize, pool: pool,
+            return LineChunker(source: try InputOpening.stream(fd: fd, name: name), chunkSize: chunkSize, pool: pool,
                                maxDocumentSize: options.maxDocumentSize)
         case .file(let path):
             let whole = try FileDescriptorSource(path: path)
-            guard let shard, whole.isRegular else {
-                return LineChunker(source: whole, chunkSize: chunkSize, pool: pool,
+            // Compressed input is read as a stream, decompressed (a shard of it is an error).
+            let source = try InputOpening.stream(whole, forShard: shard != nil)
+            guard let shard, whole.isRegular, source is FileDescriptorSource else {
+                return LineChunker(source: source, chunkSize: chunkSize, pool: pool,
                                    maxDocumentSize: options.maxDocumentSize)
             }
             // A shard: the lines whose first byte lies in its share of the file's size when opened.

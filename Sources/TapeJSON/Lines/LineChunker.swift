@@ -24,6 +24,8 @@ struct LineChunker: ChunkSource {
     private var nextIndex = 0
     private var finished = false
     private var atInputStart: Bool
+    /// An error of the source after whole lines, thrown once they went out.
+    private var deferredFailure: Error?
     var countsLines = true
     let startLine: Int
 
@@ -45,6 +47,7 @@ struct LineChunker: ChunkSource {
 
     /// The next chunk of whole lines, or nil at the end of the input.
     mutating func next() throws -> LineChunk? {
+        if let failure = deferredFailure { throw failure }
         if finished { return nil }
         var chunk = pool.take(capacity: max(chunkSize, carryCount * 2))
         chunk.baseOffset = sourceOffset - carryCount
@@ -57,12 +60,23 @@ struct LineChunker: ChunkSource {
         var cut = 0
         while true {
             while chunk.count < chunk.capacity {
-                let n = try source.read(into: UnsafeMutableRawBufferPointer(start: chunk.base + chunk.count,
-                                                                          count: chunk.capacity - chunk.count))
+                let n: Int
+                do {
+                    n = try source.read(into: UnsafeMutableRawBufferPointer(start: chunk.base + chunk.count,
+                                                                           count: chunk.capacity - chunk.count))
+                } catch {
+                    // The input failed after some whole lines (compressed data that turns out bad): those
+                    // lines go out first, the error with the next call.
+                    guard let newline = lastNewline(in: chunk) else { throw error }
+                    deferredFailure = error
+                    chunk.count = newline + 1
+                    break
+                }
                 if n == 0 { endOfInput = true; break }
                 chunk.count += n
                 sourceOffset += n
             }
+            if deferredFailure != nil { cut = chunk.count; break }
             if let newline = lastNewline(in: chunk) {
                 cut = newline + 1
                 if endOfInput { cut = chunk.count; finished = true }

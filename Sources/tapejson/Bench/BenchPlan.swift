@@ -381,6 +381,7 @@ extension BenchPlan {
         comparisons.append(Comparison(file: name, operation: "(ceiling) \(jobs) independent LogLine passes vs 1", subject: independent, baseline: decodeOne))
         cpuReported += [native, count, parallel, decodeOne, decodeMany]
         try addItems(name: name, logs: bytes, expected: expected)
+        try addCompressedLines(name: name, logs: bytes, expected: expected)
     }
 
     /// Items at a JSON Pointer: the same log records wrapped as `{"meta": {...}, "Records": [...]}` and

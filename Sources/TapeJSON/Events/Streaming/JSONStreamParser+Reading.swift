@@ -5,21 +5,24 @@ import Foundation
 
 extension JSONStreamParser {
     /// Parses the document in the file at `path` (`-` for standard input, read from where it stands),
-    /// read `blockSize` bytes at a time straight into the parser's window, then finishes.
+    /// read `blockSize` bytes at a time straight into the parser's window, then finishes. A gzip or zstd
+    /// input (recognised by its first bytes) is decompressed on a thread of its own as it is parsed.
     ///
     /// - Throws: `JSONInputError` when the input cannot be read (or a regular file shrinks while it is
-    ///   read); the document's `JSONError`; anything the handler throws.
+    ///   read, or its compressed data is corrupt or cut short); the document's `JSONError`; anything the
+    ///   handler throws.
     public func parse(contentsOfFile path: String, blockSize: Int = 1 << 20) throws {
-        var source = path == "-" ? try FileDescriptorSource(fd: 0, path: "-") : try FileDescriptorSource(path: path)
+        var source = try InputOpening.stream(path: path)
         try parse(&source, blockSize: blockSize)
     }
 
     /// Parses the document read from an open file handle (a file, a pipe, a socket,
-    /// `FileHandle.standardInput`), from where it stands to its end, then finishes.
+    /// `FileHandle.standardInput`), from where it stands to its end, then finishes; decompressed when it
+    /// is gzip or zstd.
     public func parse(fileHandle: FileHandle, blockSize: Int = 1 << 20) throws {
         try withExtendedLifetime(fileHandle) {
-            var source = try FileDescriptorSource(fd: fileHandle.fileDescriptor,
-                                                  path: "file handle \(fileHandle.fileDescriptor)")
+            var source = try InputOpening.stream(fd: fileHandle.fileDescriptor,
+                                                 name: "file handle \(fileHandle.fileDescriptor)")
             try parse(&source, blockSize: blockSize)
         }
     }

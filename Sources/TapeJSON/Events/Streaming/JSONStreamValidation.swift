@@ -11,13 +11,15 @@ import Foundation
 ///
 /// Limits: those of `JSONStreamParser` (a single string or number above 4 GiB fails).
 public enum JSONStreamValidation {
-    /// Checks the document in the file at `path` (`-` for standard input, read from where it stands).
+    /// Checks the document in the file at `path` (`-` for standard input, read from where it stands),
+    /// decompressed as it is read when it is gzip or zstd.
     ///
     /// - Returns: nil when the document is valid, else the first error with its position.
-    /// - Throws: `JSONInputError` when the input cannot be read (or shrinks while it is read).
+    /// - Throws: `JSONInputError` when the input cannot be read (or shrinks while it is read, or its
+    ///   compressed data is corrupt or cut short).
     public static func validate(path: String, maxDepth: Int = JSONParser.defaultMaxDepth,
                                 window: Int = 4 << 20) throws -> JSONError? {
-        let source = path == "-" ? try FileDescriptorSource(fd: 0, path: "-") : try FileDescriptorSource(path: path)
+        let source = try InputOpening.stream(path: path)
         return try validate(source, maxDepth: maxDepth, window: window)
     }
 
@@ -25,7 +27,7 @@ public enum JSONStreamValidation {
     public static func validate(fileHandle: FileHandle, maxDepth: Int = JSONParser.defaultMaxDepth,
                                 window: Int = 4 << 20) throws -> JSONError? {
         try withExtendedLifetime(fileHandle) {
-            try validate(try FileDescriptorSource(fd: fileHandle.fileDescriptor, path: "file handle \(fileHandle.fileDescriptor)"),
+            try validate(try InputOpening.stream(fd: fileHandle.fileDescriptor, name: "file handle \(fileHandle.fileDescriptor)"),
                          maxDepth: maxDepth, window: window)
         }
     }
@@ -33,7 +35,7 @@ public enum JSONStreamValidation {
     /// Checks a document in memory, as a stream (what the other forms do, on bytes a test can shape).
     public static func validate(bytes: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth,
                                 window: Int = 4 << 20) throws -> JSONError? {
-        try validate(MemorySource(bytes: bytes), maxDepth: maxDepth, window: window)
+        try validate(InputOpening.stream(bytes: bytes), maxDepth: maxDepth, window: window)
     }
 
     private static func validate(_ source: any ByteSource, maxDepth: Int, window: Int) throws -> JSONError? {
