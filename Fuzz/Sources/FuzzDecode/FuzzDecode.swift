@@ -19,6 +19,39 @@ struct LogLine: Codable, Equatable {
     var ok: Bool
 }
 
+extension LogLine {
+    /// The value with integers past 2^53 left out (deliberate difference 5).
+    var comparable: LogLine {
+        var copy = self
+        if let bytes = copy.http?.bytes, bytes.magnitude >= 1 << 53 { copy.http?.bytes = 0 }
+        if let status = copy.http?.status, status.magnitude >= 1 << 53 { copy.http?.status = 0 }
+        copy.attributes = copy.attributes?.mapValues { $0.magnitude >= 1 << 53 ? 0 : $0 }
+        return copy
+    }
+}
+
+/// Whether any object in the document has two keys that a key conversion could make one (compared
+/// without underscores and case), or the document does not parse.
+func hasDuplicateKeys(_ bytes: [UInt8]) -> Bool {
+    guard let document = try? parseWhole(bytes, maxDepth: 64) else { return true }
+    func visit(_ value: JSONValue) -> Bool {
+        switch value.kind {
+        case .object:
+            var seen = Set<String>()
+            for member in value.members {
+                guard seen.insert(member.key.replacingOccurrences(of: "_", with: "").lowercased()).inserted else { return true }
+                if visit(member.value) { return true }
+            }
+            return false
+        case .array:
+            return value.elements.contains { visit($0) }
+        default:
+            return false
+        }
+    }
+    return visit(document.root)
+}
+
 // Decoding a model from any bytes: no crash, and when both decoders succeed they give the same value.
 @_cdecl("FuzzDecode_main")
 func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
@@ -32,8 +65,12 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
         let data = Data(knobs.rest)
         let ours = try? tape.decode(LogLine.self, from: data)
         let theirs = try? foundation.decode(LogLine.self, from: data)
-        if let ours, let theirs {
-            check(ours == theirs || ours.latencyMs.isNaN, "decoded values differ: \(ours) against \(theirs)")
+        // The README's deliberate differences 5 and 7: integers from 2^53 written with a fraction or an
+        // exponent are read exactly (Foundation goes through Double), and of duplicate keys (as converted)
+        // the one read may be another occurrence. Inputs with either are only decoded, not compared.
+        if let ours, let theirs, !hasDuplicateKeys(Array(knobs.rest)) {
+            check(ours.comparable == theirs.comparable || ours.latencyMs.isNaN,
+                  "decoded values differ: \(ours) against \(theirs)")
         }
     }
 }
