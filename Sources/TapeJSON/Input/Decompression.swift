@@ -195,9 +195,28 @@ final class CompressedInput {
 
 /// A streaming decompressor: fills buffers with decompressed bytes pulled from a `CompressedInput`.
 protocol StreamDecoder: AnyObject {
+    /// Writes into `buffer` until it is full or the data ends, adding what it wrote to `produced`; a
+    /// fault may come after some output.
+    func decode(into buffer: UnsafeMutableRawBufferPointer, produced: inout Int) throws(DecompressionFault)
+    /// A fault found after some output of the same call: thrown by the next call, once that output is out.
+    var deferred: DecompressionFault? { get set }
+}
+
+extension StreamDecoder {
     /// Fills `buffer` unless the data ends first; returns how many bytes it wrote, 0 only at the end of
-    /// the data (after its last member or frame, checked whole).
-    func decode(into buffer: UnsafeMutableRawBufferPointer) throws(DecompressionFault) -> Int
+    /// the data (after its last member or frame, checked whole). A fault is thrown once the output
+    /// before it has been returned.
+    func decode(into buffer: UnsafeMutableRawBufferPointer) throws(DecompressionFault) -> Int {
+        if let deferred { throw deferred }
+        var produced = 0
+        do {
+            try decode(into: buffer, produced: &produced)
+        } catch {
+            guard produced > 0 else { throw error }
+            deferred = error
+        }
+        return produced
+    }
 }
 
 /// The decoder of `format` over `input`.

@@ -37,22 +37,9 @@ final class GzipDecoder: StreamDecoder {
         stream.deallocate()
     }
 
-    /// A fault found after some output of the same call: thrown by the next call, once that output is out.
-    private var deferred: DecompressionFault?
+    var deferred: DecompressionFault?
 
-    func decode(into buffer: UnsafeMutableRawBufferPointer) throws(DecompressionFault) -> Int {
-        if let deferred { throw deferred }
-        var produced = 0
-        do {
-            try decode(into: buffer, produced: &produced)
-        } catch {
-            guard produced > 0 else { throw error }
-            deferred = error
-        }
-        return produced
-    }
-
-    private func decode(into buffer: UnsafeMutableRawBufferPointer, produced: inout Int) throws(DecompressionFault) {
+    func decode(into buffer: UnsafeMutableRawBufferPointer, produced: inout Int) throws(DecompressionFault) {
         while produced < buffer.count && !finished {
             if input.available == 0 { try input.refill() }
             if betweenMembers {

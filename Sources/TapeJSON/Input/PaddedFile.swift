@@ -58,33 +58,18 @@ public final class PaddedFile: @unchecked Sendable {
             if expected > maxSize { throw JSONInputError(path: name, tooLarge: expected, limit: maxSize) }
         }
         // A regular file is read in one buffer of its size; streams (and files that grow) double it.
-        var capacity = max(expected, 1 << 16)
-        var storage = UnsafeMutableRawPointer.allocate(byteCount: capacity + Simd.padding, alignment: 64)
-        var count = 0
         var offset = fromStart && info.isRegular ? 0 : -1
-        do throws(JSONInputError) {
-            while true {
-                if count == capacity {
-                    let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2 + Simd.padding, alignment: 64)
-                    bigger.copyMemory(from: storage, byteCount: count)
-                    storage.deallocate()
-                    storage = bigger
-                    capacity *= 2
-                }
-                let n = try readSome(fd, into: storage + count, count: min(capacity - count, blockSize), at: offset,
-                                     path: name)
-                afterRead()
-                if n == 0 { break }
-                count += n
-                if offset >= 0 { offset += n }
-                if count > maxSize { throw JSONInputError(path: name, tooLarge: count, limit: maxSize) }
-            }
-            if info.isRegular && count < expected {
-                throw JSONInputError(path: name, shrankTo: FileInfo.currentSize(fd), from: expected, at: count)
-            }
-        } catch {
+        var (storage, count) = try Self.readToEnd(capacity: max(expected, 1 << 16), { buffer throws(JSONInputError) in
+            let n = try readSome(fd, into: buffer.baseAddress!, count: min(buffer.count, blockSize), at: offset, path: name)
+            afterRead()
+            if offset >= 0 { offset += n }
+            return n
+        }, check: { count throws(JSONInputError) in
+            if count > maxSize { throw JSONInputError(path: name, tooLarge: count, limit: maxSize) }
+        })
+        if info.isRegular && count < expected {
             storage.deallocate()
-            throw error
+            throw JSONInputError(path: name, shrankTo: FileInfo.currentSize(fd), from: expected, at: count)
         }
         if let format = CompressionFormat(magic: UnsafeRawBufferPointer(start: storage, count: min(count, 4))) {
             // Compressed: the whole decompressed document replaces the compressed bytes.
@@ -106,7 +91,30 @@ public final class PaddedFile: @unchecked Sendable {
     private static func decompress(_ compressed: UnsafeRawBufferPointer, format: CompressionFormat, name: String,
                                    maxSize: Int) throws(JSONInputError) -> (UnsafeMutableRawPointer, Int) {
         let source = DecompressingSource(RawMemorySource(compressed), format: format, name: name, threaded: false)
-        var capacity = max(compressed.count * 4, 1 << 16)
+        return try readToEnd(capacity: max(compressed.count * 4, 1 << 16), { buffer throws(JSONInputError) in
+            do {
+                return try source.read(into: buffer)
+            } catch let error as JSONInputError {
+                throw error
+            } catch {
+                throw JSONInputError(path: name, reason: "\(error)")
+            }
+        }, check: { count throws(JSONInputError) in
+            if count > maxSize {
+                throw JSONInputError(path: name, reason: "the \(format) data decompresses to more than \(maxSize) bytes, "
+                    + "the largest document simdjson parses")
+            }
+        })
+    }
+
+    /// Calls `read` with the free part of a buffer (room for the padding kept after it) that doubles when
+    /// full, until `read` returns 0; `check` sees the count after each read. Returns the buffer and its
+    /// count; frees it when either throws.
+    private static func readToEnd(capacity start: Int,
+                                  _ read: (UnsafeMutableRawBufferPointer) throws(JSONInputError) -> Int,
+                                  check: (Int) throws(JSONInputError) -> Void) throws(JSONInputError)
+        -> (UnsafeMutableRawPointer, Int) {
+        var capacity = start
         var storage = UnsafeMutableRawPointer.allocate(byteCount: capacity + Simd.padding, alignment: 64)
         var count = 0
         do throws(JSONInputError) {
@@ -118,20 +126,10 @@ public final class PaddedFile: @unchecked Sendable {
                     storage = bigger
                     capacity *= 2
                 }
-                let n: Int
-                do {
-                    n = try source.read(into: UnsafeMutableRawBufferPointer(start: storage + count, count: capacity - count))
-                } catch let error as JSONInputError {
-                    throw error
-                } catch {
-                    throw JSONInputError(path: name, reason: "\(error)")
-                }
+                let n = try read(UnsafeMutableRawBufferPointer(start: storage + count, count: capacity - count))
                 if n == 0 { break }
                 count += n
-                if count > maxSize {
-                    throw JSONInputError(path: name, reason: "the \(format) data decompresses to more than \(maxSize) bytes, "
-                        + "the largest document simdjson parses")
-                }
+                try check(count)
             }
         } catch {
             storage.deallocate()
