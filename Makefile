@@ -49,8 +49,8 @@ test-tsan: deps
 
 # Fuzzing, as a standing habit (Fuzz/README.md): every libFuzzer target in Fuzz/ runs FUZZ_SECONDS
 # (default 60; 600 before an input-facing change lands) under AddressSanitizer, starting from its seed
-# corpus in Fuzz/Corpus/ (copied, so the repository's corpus only grows by hand). Findings (crash-*,
-# timeout-*, oom-*) land in .build-fuzz/findings/TARGET/ and fail the run. FUZZ_TARGETS picks some.
+# corpus in Fuzz/Corpus/ (copied, so the repository's corpus only grows by hand). A finding (crash-*,
+# timeout-*, oom-*, saved in .build-fuzz/findings/TARGET/) fails the run. FUZZ_TARGETS picks some.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= FuzzParse FuzzLines FuzzItems FuzzStreamParser FuzzDecode FuzzCompressed
 # libFuzzer's driver without its main (Fuzz/Package.swift says why), from the toolchain's clang runtime.
@@ -68,7 +68,8 @@ fuzz: deps
 		echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
 		ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
 			-rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=.build-fuzz/findings/$$target/ \
-			.build-fuzz/corpus/$$target > .build-fuzz/$$target.log 2>&1 || status=1; \
-		tail -n 12 .build-fuzz/$$target.log | grep -E 'stat::number_of_executed_units|stat::peak_rss|cov:|ERROR|invariant|Test unit' ; \
-		if ls .build-fuzz/findings/$$target/* >/dev/null 2>&1; then echo "FINDINGS in .build-fuzz/findings/$$target"; status=1; fi; \
+			.build-fuzz/corpus/$$target > .build-fuzz/$$target.log 2>&1 \
+			|| { status=1; echo "FINDING: $$(grep -E 'invariant failed|ERROR: ' .build-fuzz/$$target.log | head -n 1)"; \
+			     grep 'Test unit written' .build-fuzz/$$target.log; }; \
+		grep -E '^Done|stat::peak_rss' .build-fuzz/$$target.log; \
 	done; exit $$status
