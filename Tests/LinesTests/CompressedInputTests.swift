@@ -394,4 +394,63 @@ struct CompressedInputTests {
         // A file of one byte that starts like gzip is read as it is (and is bad JSON, not bad gzip).
         #expect(try JSONLines(bytes: [0x1F], options: JSONLinesOptions(errorPolicy: .skip)).count().invalid == 1)
     }
+
+    // MARK: - Chunks pushed by an asynchronous sequence
+
+    /// `bytes` as an asynchronous sequence of chunks whose sizes cycle through `sizes`.
+    private static func chunks(_ bytes: [UInt8], sizes: [Int]) -> AsyncStream<[UInt8]> {
+        AsyncStream { continuation in
+            var offset = 0
+            var k = 0
+            while offset < bytes.count {
+                let n = min(sizes[k % sizes.count], bytes.count - offset)
+                continuation.yield(Array(bytes[offset..<(offset + n)]))
+                offset += n
+                k += 1
+            }
+            continuation.finish()
+        }
+    }
+
+    @Test("JSON Lines and the push parser from chunks: the plain input's lines and events, in any split",
+          arguments: Packing.allCases)
+    func fromChunks(packing: Packing) async throws {
+        let packed = try packing.pack(Plain.lines)
+        let plainEvents = try JSONStreamParser(handler: EventCounter())
+        try plainEvents.feed(Plain.envelope)
+        try plainEvents.finish()
+        let packedEnvelope = try packing.pack(Plain.envelope)
+        for sizes in [[1, 2, 3, 5], [7, 4096], [65536]] {
+            var seen = 0
+            let summary = try await JSONLines.forEach(chunks: Self.chunks(packed, sizes: sizes)) { _ in seen += 1 }
+            #expect(seen == Plain.lineCount && summary.documents == Plain.lineCount && summary.invalid == 0, "\(sizes)")
+            let events = try JSONStreamParser(handler: EventCounter())
+            try await events.parse(chunks: Self.chunks(packedEnvelope, sizes: sizes))
+            #expect(events.handler.count == plainEvents.handler.count, "\(sizes)")
+        }
+        let bytes = try JSONStreamParser(handler: EventCounter())
+        try await bytes.parse(bytes: AsyncStream { continuation in
+            for byte in packedEnvelope { continuation.yield(byte) }
+            continuation.finish()
+        }, blockSize: 4096)
+        #expect(bytes.handler.count == plainEvents.handler.count)
+    }
+
+    @Test("chunks of damaged compressed data: an input error naming the chunks and the compressed data",
+          arguments: Packing.allCases, Damage.allCases)
+    func damagedChunks(packing: Packing, damage: Damage) async throws {
+        let bad = try damage.apply(to: try packing.pack(Plain.lines), packing: packing, plain: Plain.lines)
+        var caught: JSONInputError?
+        do {
+            try await JSONLines.forEach(chunks: Self.chunks(bad, sizes: [3, 4093]), options: JSONLinesOptions(errorPolicy: .skip)) { _ in }
+        } catch let error as JSONInputError {
+            caught = error
+        }
+        if damage == .flipped, caught == nil {
+            // A flipped byte may decompress into bad lines that the skip policy counts before the
+            // data's own check fails; the check still fails.
+            Issue.record("\(packing) \(damage): read to the end")
+        }
+        expectFault(caught, path: "chunks", phrase: damage.expectedPhrase(packing.format))
+    }
 }

@@ -3,6 +3,8 @@ extension JSONLines {
     /// `FileHandle.bytes`-style stream), in constant memory, with the same guarantees as the synchronous
     /// reader: every non-blank line is delivered or goes through the error policy.
     ///
+    /// gzip and zstd input is recognised by its first bytes and decompressed as the chunks come, as the
+    /// other readers do (bad or cut-short compressed data is a `JSONInputError` naming "chunks").
     /// Chunks may split lines (and multi-byte characters) anywhere; they are gathered into runs of whole
     /// lines of about `options.chunkSize` bytes, each parsed with `parse_many` on the calling task. A line
     /// longer than `options.maxDocumentSize` is dropped once that many of its bytes have arrived, and
@@ -22,11 +24,19 @@ extension JSONLines {
     ) async throws -> JSONLinesSummary where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
         var processor = try ChunkProcessor(options: options, threaded: true)
         var assembler = LineAssembler(chunkSize: max(options.chunkSize, 64), maxDocumentSize: options.maxDocumentSize)
-        for try await piece in chunks {
-            try assembler.append(piece) { chunk in
+        var input = PushInput(name: "chunks")
+        func lines(_ bytes: UnsafeRawBufferPointer) throws {
+            try assembler.append(bytes) { chunk in
                 _ = try processor.process(chunk, { line in try body(line); return nil }, onInvalidLine: onInvalidLine)
             }
         }
+        for try await piece in chunks {
+            let fed = try piece.withContiguousStorageIfAvailable { buffer in
+                try input.push(UnsafeRawBufferPointer(buffer), emit: lines)
+            }
+            if fed == nil { try Array(piece).withUnsafeBytes { try input.push($0, emit: lines) } }
+        }
+        try input.finish(emit: lines)
         try assembler.finish { chunk in
             _ = try processor.process(chunk, { line in try body(line); return nil }, onInvalidLine: onInvalidLine)
         }

@@ -34,30 +34,36 @@ extension JSONStreamParser {
     }
 
     /// Parses a document arriving as an asynchronous sequence of byte chunks (`[UInt8]`, `Data`, ...),
-    /// each fed as it comes, then finishes.
+    /// each fed as it comes, then finishes. gzip and zstd chunks are recognised by their first bytes and
+    /// decompressed as they come (bad or cut-short data is a `JSONInputError` naming "chunks").
     public func parse<Chunks: AsyncSequence>(chunks: Chunks) async throws where Chunks.Element: ContiguousBytes {
+        var input = PushInput(name: "chunks")
         for try await chunk in chunks {
-            try chunk.withUnsafeBytes { try feed($0) }
+            try chunk.withUnsafeBytes { try input.push($0, emit: feed) }
             if isStopped { return }
         }
+        try input.finish(emit: feed)
         try finish()
     }
 
     /// Parses a document arriving as an asynchronous sequence of bytes (`FileHandle.bytes`,
-    /// `URL.resourceBytes`), fed in blocks of up to `blockSize` bytes, then finishes.
+    /// `URL.resourceBytes`), fed in blocks of up to `blockSize` bytes, then finishes; gzip and zstd
+    /// bytes are decompressed as they come (errors name "bytes").
     public func parse<Bytes: AsyncSequence>(bytes: Bytes, blockSize: Int = 1 << 16) async throws
     where Bytes.Element == UInt8 {
         var block: [UInt8] = []
         block.reserveCapacity(max(1, blockSize))
+        var input = PushInput(name: "bytes")
         for try await byte in bytes {
             block.append(byte)
             if block.count >= blockSize {
-                try feed(block)
+                try block.withUnsafeBytes { try input.push($0, emit: feed) }
                 block.removeAll(keepingCapacity: true)
                 if isStopped { return }
             }
         }
-        try feed(block)
+        try block.withUnsafeBytes { try input.push($0, emit: feed) }
+        try input.finish(emit: feed)
         try finish()
     }
 }
