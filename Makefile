@@ -20,10 +20,11 @@ deps:
 		echo "installing libsimdjson-dev (simdjson 3.x)"; \
 		apt-get update && apt-get install -y libsimdjson-dev pkg-config; \
 	fi
-	@# Compressed input (gzip, zstd) is read with the system zlib and libzstd.
-	@if ! pkg-config --exists zlib libzstd; then \
-		echo "installing zlib1g-dev and libzstd-dev (gzip and zstd input)"; \
-		apt-get update && apt-get install -y zlib1g-dev libzstd-dev; \
+	@# Compressed input (gzip, zstd) is read with the system zlib and libzstd; the tests make their
+	@# fixtures with the gzip and zstd tools.
+	@if ! pkg-config --exists zlib libzstd || ! command -v gzip >/dev/null 2>&1 || ! command -v zstd >/dev/null 2>&1; then \
+		echo "installing zlib1g-dev, libzstd-dev, gzip and zstd (gzip and zstd input)"; \
+		apt-get update && apt-get install -y zlib1g-dev libzstd-dev gzip zstd; \
 	fi
 	@# The locale tests build a comma-decimal locale (fr_FR) with localedef from Debian's locale sources.
 	@if [ ! -f /usr/share/i18n/locales/fr_FR ] || ! command -v localedef >/dev/null 2>&1; then \
