@@ -80,22 +80,20 @@ public final class JSONItemStream {
     ///   `JSONPointerError` for a malformed pointer; `JSONItemPointerError` when the document has no array
     ///   or object at the pointer (after its items, if any, were read); `JSONInputError` when the input
     ///   cannot be read; anything the callbacks throw.
-    @available(*, deprecated, renamed: "forEach(_:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func forEach(_ body: (borrowing JSONLine) throws -> Void,
-                        onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
+                        onInvalidLine: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
         try read(countOnly: false, { item in
             try body(item)
             return nil
-        }, onInvalidItem: onInvalidItem)
+        }, onInvalidItem: onInvalidLine)
     }
 
     /// Counts the valid items without handing them out (the fastest pass: validation only), on the
-    /// calling thread. Bad items go through the error policy as in `forEach(_:onInvalidItem:)`.
-    @available(*, deprecated, renamed: "count(onInvalidLine:)", message: "both readers' callback is onInvalidLine")
+    /// calling thread. Bad items go through the error policy as in `forEach(_:onInvalidLine:)`.
     @discardableResult
-    public func count(onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
-        try read(countOnly: true, { _ in nil }, onInvalidItem: onInvalidItem)
+    public func count(onInvalidLine: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
+        try read(countOnly: true, { _ in nil }, onInvalidItem: onInvalidLine)
     }
 
     /// The most bytes of array items parsed as one run (one simdjson call for many items); 0 parses every
@@ -255,32 +253,31 @@ public final class JSONItemStream {
     ///     runs on the calling thread.
     ///   - transform: runs on a worker for each valid item (the item is valid only during the call).
     ///   - each: receives each result with its item's line number, on the calling thread.
-    ///   - onInvalidItem: receives bad items under `.report`, on the calling thread.
-    @available(*, deprecated, renamed: "map(jobs:ordered:_:each:onInvalidLine:onProgress:)", message: "both readers' callback is onInvalidLine")
+    ///   - onInvalidLine: receives bad items under `.report`, on the calling thread.
+    ///   - onProgress: receives the counts so far, now and then, on the calling thread.
     @discardableResult
     public func map<T: Sendable>(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, ordered: Bool = true,
                                  _ transform: @escaping @Sendable (borrowing JSONLine) throws -> T,
                                  each: (_ value: T, _ lineNumber: Int) throws -> Void,
-                                 onInvalidItem: (JSONLineError) throws -> Void,
+                                 onInvalidLine: (JSONLineError) throws -> Void = { _ in },
                                  onProgress: (JSONLinesSummary) -> Void = { _ in }) throws -> JSONLinesSummary {
         try mapWithState(jobs: jobs, ordered: ordered, makeState: { () }, { _, item in try transform(item) },
-                         each: each, onInvalidItem: onInvalidItem, onProgress: onProgress)
+                         each: each, onInvalidItem: onInvalidLine, onProgress: onProgress)
     }
 
     /// Decodes every valid item as a `T` with `decoder`'s strategies on `jobs` workers, delivering the
     /// values on the calling thread (in input order when `ordered`). An item that is not valid JSON, or
-    /// does not decode as `T`, goes through the error policy.
-    @available(*, deprecated, renamed: "decode(_:using:jobs:ordered:each:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
+    /// does not decode as `T`, goes through the error policy (`onInvalidLine` under `.report`).
     @discardableResult
     public func decode<T: Decodable & Sendable>(_ type: T.Type, using decoder: TapeJSONDecoder,
                                                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                                                 ordered: Bool = true,
                                                 each: (_ value: T, _ lineNumber: Int) throws -> Void,
-                                                onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
+                                                onInvalidLine: (JSONLineError) throws -> Void = { _ in }) throws -> JSONLinesSummary {
         let snapshot = ConfigurationSnapshot(decoder.configuration.withLock { $0 })
         return try mapWithState(jobs: jobs, ordered: ordered, makeState: { DecodingWorkspace(snapshot.configuration) },
                                 { workspace, item in try item.decode(type, workspace: &workspace) },
-                                each: each, onInvalidItem: onInvalidItem, onProgress: { _ in })
+                                each: each, onInvalidItem: onInvalidLine, onProgress: { _ in })
     }
 
     func mapWithState<State, T: Sendable>(jobs: Int, ordered: Bool, makeState: @escaping @Sendable () -> State,

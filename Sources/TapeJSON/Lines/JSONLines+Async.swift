@@ -31,7 +31,7 @@ extension JSONLines {
             }
         }
         for try await piece in chunks {
-            let fed = try piece.withContiguousStorageIfAvailable { buffer in
+            let fed: Void? = try piece.withContiguousStorageIfAvailable { buffer in
                 try input.push(UnsafeRawBufferPointer(buffer), emit: lines)
             }
             if fed == nil { try Array(piece).withUnsafeBytes { try input.push($0, emit: lines) } }
