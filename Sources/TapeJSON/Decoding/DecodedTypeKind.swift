@@ -11,6 +11,8 @@ import Foundation
 /// `Dictionary.init(from:)` would give). The results are the same, errors included.
 enum DecodedTypeKind {
     case plain
+    /// A type with a generated path (``TapeJSONDecodable``), tried before its `init(from:)`.
+    case generated(any TapeJSONDecodable.Type)
     case date, data, url, decimal
     case stringDictionary(any StringKeyedDictionaryDecodable.Type)
     case array(any ArrayDecoding.Type)
@@ -38,7 +40,9 @@ enum DecodedTypeKind {
         case ObjectIdentifier(URL.self): self = .url
         case ObjectIdentifier(Decimal.self): self = .decimal
         default:
-            if let array = type as? any ArrayDecoding.Type {
+            if let generated = type as? any TapeJSONDecodable.Type {
+                self = .generated(generated)
+            } else if let array = type as? any ArrayDecoding.Type {
                 self = .array(array)
             } else if let dictionary = type as? any StringKeyedDictionaryDecodable.Type {
                 self = .stringDictionary(dictionary)

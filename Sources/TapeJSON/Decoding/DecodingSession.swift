@@ -240,6 +240,7 @@ final class DecodingSession: Decoder {
         switch kind {
         // The type passed in, not `T`: `decode(Employee.self as Person.Type, ...)` builds an Employee.
         case .plain: return try type.init(from: self)
+        case .generated(let generated): return try decodeGenerated(generated, as: type)
         case .array(let arrayType): return try decodeArray(arrayType, as: type)
         case .string: return unsafeBitCast(try decode(String.self), to: T.self)
         case .int: return unsafeBitCast(try decode(Int.self), to: T.self)

@@ -44,6 +44,8 @@ final class DecodingWorkspace {
     let nonConformingFloats: TapeJSONDecoder.NonConformingFloatDecodingStrategy
     let userInfo: [CodingUserInfoKey: Any]
     let keyPaths: KeyPathSyntax?
+    /// Whether a type's generated path (``TapeJSONDecodable``) is tried before its `init(from:)`.
+    let takesGeneratedPaths: Bool
     /// `TapeJSONDecoder.assumesTopLevelDictionary`.
     let assumesTopLevelDictionary: Bool
     /// `TapeJSONDecoder.allowsJSON5`.
@@ -98,6 +100,8 @@ final class DecodingWorkspace {
         nonConformingFloats = configuration.nonConformingFloatDecodingStrategy
         userInfo = configuration.userInfo.isEmpty ? [:] : configuration.userInfo.mapValues { $0 as Any }
         keyPaths = configuration.keyOptions.map(KeyPathSyntax.init)
+        // Key paths are read by `init(from:)` (see `GeneratedDecoding.swift`).
+        takesGeneratedPaths = configuration.takesGeneratedPaths && keyPaths == nil
         allowsJSON5 = configuration.allowsJSON5
         assumesTopLevelDictionary = configuration.userInfo.isEmpty ? false
             : configuration.userInfo[TapeJSONDecoder.assumesTopLevelDictionaryKey] as? Bool ?? false

@@ -153,6 +153,7 @@ public final class TapeJSONDecoder: Sendable {
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
         var keyOptions: KeyOptions? = nil
         var allowsJSON5 = false
+        var takesGeneratedPaths = true
     }
 
     let configuration = Mutex(Configuration())
@@ -204,6 +205,15 @@ public final class TapeJSONDecoder: Sendable {
     /// single-quoted strings, hex numbers, `+1`, `.5`, `5.`, `Infinity`, `NaN`), as Foundation's
     /// `allowsJSON5` reads them. Defaults to `false`. JSON5 is translated into JSON before parsing: a
     /// slower path than plain JSON.
+    /// Whether types with a generated path (``TapeJSONDecodable``) are decoded by it. Always true
+    /// outside tests: the differential tests turn it off to compare the generated path with the
+    /// Codable path of the same type under the same settings.
+    @_spi(GeneratedPathTesting)
+    public var takesGeneratedPaths: Bool {
+        get { configuration.withLock { $0.takesGeneratedPaths } }
+        set { updateConfiguration { $0.takesGeneratedPaths = newValue } }
+    }
+
     public var allowsJSON5: Bool {
         get { configuration.withLock { $0.allowsJSON5 } }
         set { updateConfiguration { $0.allowsJSON5 = newValue } }

@@ -45,6 +45,7 @@ public final class TapeJSONEncoder: Sendable {
         var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
         var keyOptions: KeyOptions?
+        var takesGeneratedPaths = true
     }
 
     /// The key conventions ``keyOptions`` takes: the decoder's, so one value configures both.
@@ -99,6 +100,15 @@ public final class TapeJSONEncoder: Sendable {
     public var userInfo: [CodingUserInfoKey: any Sendable] {
         get { configuration.withLock { $0.userInfo } }
         set { configuration.withLock { $0.userInfo = newValue } }
+    }
+
+    /// Whether values whose type has a generated path (``TapeJSONEncodable``) are written by it. Always
+    /// true outside tests: the differential tests turn it off to compare the generated path with the
+    /// Codable path of the same type under the same settings.
+    @_spi(GeneratedPathTesting)
+    public var takesGeneratedPaths: Bool {
+        get { configuration.withLock { $0.takesGeneratedPaths } }
+        set { configuration.withLock { $0.takesGeneratedPaths = newValue } }
     }
 
     /// Key conventions symmetric with `TapeJSONDecoder.keyOptions`, so that a value encoded and decoded
@@ -244,6 +254,12 @@ public final class TapeJSONEncoder: Sendable {
                                          _ result: (UnsafeBufferPointer<UInt8>) -> R) throws -> R {
         core.begin(settings)
         defer { core.end() }
+        // The generated path when the type has one and the settings allow it; begun again through
+        // `encode(to:)` when it gives up (see `GeneratedEncoding.swift`).
+        if !markingOnly && settings.takesGeneratedPaths && core.generatedPathAllowed, let generated = T.self as? any TapeJSONEncodable.Type {
+            if core.encodeRootGenerated(generated, value) { return result(core.out.bytes) }
+            core.begin(settings)
+        }
         try core.encodeTop(value)
         if let error = core.pendingError { throw error }
         if core.fallback {

@@ -1,0 +1,120 @@
+import Foundation
+
+/// One step of the coding path below the generated path's root: a member's key or an element's
+/// position (its `ElementCodingKey` made only when a path is read).
+enum GeneratedPathEntry {
+    case key(any CodingKey)
+    case index(Int)
+
+    var codingKey: any CodingKey {
+        switch self {
+        case .key(let key): return key
+        case .index(let index): return ElementCodingKey(index: index)
+        }
+    }
+}
+
+/// How the core writes a value of a type with a generated path (``TapeJSONEncodable``).
+///
+/// The generated path writes straight into `out`: no slot, no frame, no member record. It runs only
+/// where the bytes need none of them (compact, unsorted, keys as they are: `generatedPathAllowed`).
+/// A value it does not write itself (a `Date`, any plain `Encodable`) goes through `encodeBridged`,
+/// the same code the containers use, with the coding path the generated path kept. When anything
+/// throws or writing stops, the caller drops the bytes and encodes the whole value again through
+/// `encode(to:)` (`TapeJSONEncoder.encode(_:on:...)`), so errors are always the Codable path's.
+extension EncodingCore {
+    /// Whether this call's settings let the generated path write.
+    var generatedPathAllowed: Bool {
+        !pretty && !sorted && keyMode == .plain && keyConventions == nil
+    }
+
+    /// Writes the root value through its generated path; false when the path gave up (the caller
+    /// begins again through `encode(to:)`).
+    func encodeRootGenerated<G: TapeJSONEncodable, T: Encodable>(_ generated: G.Type, _ value: T) -> Bool {
+        do {
+            try unsafeBitCast(value, to: G.self).encode(tapeJSON: TapeJSONValueEncoder(core: self))
+        } catch {
+            return false
+        }
+        return !halted && !generatedGaveUp
+    }
+
+    /// The coding path of the current generated value, and `entry` below it.
+    func generatedCodingPath(appending entry: GeneratedPathEntry?) -> [any CodingKey] {
+        var path = generatedPath.map(\.codingKey)
+        if let entry { path.append(entry.codingKey) }
+        return path
+    }
+
+    @inline(__always)
+    func openGenerated(_ bracket: UInt8) {
+        // Foundation's writer stops at this depth: the Codable path reports it.
+        if generatedOpen >= Self.maximumDepth - 1 { generatedGaveUp = true }
+        generatedOpen &+= 1
+        out.append(bracket)
+    }
+
+    @inline(__always)
+    func closeGenerated(_ bracket: UInt8) {
+        generatedOpen &-= 1
+        out.append(bracket)
+    }
+
+    /// A value with a generated path, below `entry`.
+    @inline(__always)
+    func encodeGenerated<T: TapeJSONEncodable>(_ value: T, entry: GeneratedPathEntry) throws {
+        generatedPath.append(entry)
+        try value.encode(tapeJSON: TapeJSONValueEncoder(core: self))
+        generatedPath.removeLast()
+    }
+
+    /// A member's or element's value (or the whole value when `entry` is nil): the common scalars
+    /// written here, a type with a generated path through it, anything else through `encode(to:)`.
+    func encodeGeneratedValue<T: Encodable>(_ value: T, entry: GeneratedPathEntry?) throws {
+        if T.self == String.self {
+            writeString(unsafeBitCast(value, to: String.self))
+        } else if T.self == Int.self {
+            out.appendSigned(Int64(unsafeBitCast(value, to: Int.self)))
+        } else if T.self == Double.self {
+            let number = unsafeBitCast(value, to: Double.self)
+            if number.isFinite { out.appendDouble(number) } else { try writeNonConforming(number, path: generatedCodingPath(appending: entry)) }
+        } else if T.self == Bool.self {
+            writeBool(unsafeBitCast(value, to: Bool.self))
+        } else if T.self == Int64.self {
+            out.appendSigned(unsafeBitCast(value, to: Int64.self))
+        } else if T.self == Float.self {
+            let number = unsafeBitCast(value, to: Float.self)
+            if number.isFinite { out.appendFloat(number) } else { try writeNonConforming(number, path: generatedCodingPath(appending: entry)) }
+        } else if let generated = T.self as? any TapeJSONEncodable.Type {
+            try encodeOpened(generated, value, entry: entry)
+        } else {
+            try encodeBridged(value, entry: entry)
+        }
+    }
+
+    private func encodeOpened<G: TapeJSONEncodable, T>(_ generated: G.Type, _ value: T, entry: GeneratedPathEntry?) throws {
+        let value = unsafeBitCast(value, to: G.self)
+        if let entry {
+            try encodeGenerated(value, entry: entry)
+        } else {
+            try value.encode(tapeJSON: TapeJSONValueEncoder(core: self))
+        }
+    }
+
+    /// A value with no generated path, through the code the containers use (`encodeSpecial`, then
+    /// `encode(to:)` in a slot), at the generated path's place: the coding path is the generated
+    /// path's, and the open generated containers count towards the depth limit.
+    func encodeBridged<T: Encodable>(_ value: T, entry: GeneratedPathEntry?) throws {
+        // Stand-ins for the generated path's open containers (never closed by a slot: see `finishSlot`).
+        for _ in 0..<generatedOpen {
+            frames.append(Frame(id: 0, isObject: false, count: 1, memberBase: members.count, slotDepth: -1))
+        }
+        defer { frames.removeAll(keepingCapacity: true) }
+        if try encodeSpecial(value, path: { generatedCodingPath(appending: entry) }) { return }
+        let path = generatedCodingPath(appending: entry)
+        let slot = beginSlot(parent: nil, path: Array(path.dropLast()), key: path.last)
+        try value.encode(to: slot)
+        finishSlot(slot)
+        if halted { throw GeneratedPathMismatch() }
+    }
+}

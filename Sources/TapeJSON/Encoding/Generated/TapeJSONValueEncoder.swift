@@ -1,0 +1,148 @@
+/// The place of one value in the output, handed to ``TapeJSONEncodable/encode(tapeJSON:)``.
+///
+/// It writes into the encoder's output buffer directly. It is valid only during the
+/// `encode(tapeJSON:)` call it is given to: keep neither it nor the containers it begins. It is not
+/// `Sendable`: one encode call runs on one thread.
+public struct TapeJSONValueEncoder {
+    let core: EncodingCore
+
+    init(core: EncodingCore) { self.core = core }
+
+    /// The keys of the containers from the root to this value, as `encode(to:)` would see them.
+    public var codingPath: [any CodingKey] { core.generatedCodingPath(appending: nil) }
+
+    /// The encoder's `userInfo`.
+    public var userInfo: [CodingUserInfoKey: Any] { core.configuration.userInfo }
+
+    /// Writes `value` as this whole value, as a single-value container's `encode(_:)` does (a
+    /// raw-value enum writes its `rawValue` so).
+    public func encode<T: Encodable>(_ value: T) throws {
+        try core.encodeGeneratedValue(value, entry: nil)
+    }
+
+    /// Writes `null`.
+    public func encodeNil() { core.out.append("null") }
+
+    /// Begins this value as an object (writes `{`); call ``TapeJSONObjectEncoder/end()`` when its members
+    /// are written.
+    public func beginObject() -> TapeJSONObjectEncoder {
+        core.openGenerated(UInt8(ascii: "{"))
+        return TapeJSONObjectEncoder(core: core, pushed: false)
+    }
+
+    /// Begins this value as an array (writes `[`); call ``TapeJSONArrayEncoder/end()`` when its elements
+    /// are written.
+    public func beginArray() -> TapeJSONArrayEncoder {
+        core.openGenerated(UInt8(ascii: "["))
+        return TapeJSONArrayEncoder(core: core)
+    }
+
+    /// Writes `value` through its `encode(to:)`.
+    func encodeThroughCodable<T: Encodable>(_ value: T) throws {
+        try core.encodeBridged(value, entry: nil)
+    }
+}
+
+/// An object being written: its members in the order they are encoded, as a keyed container writes
+/// them under `.useDefaultKeys`.
+public struct TapeJSONObjectEncoder {
+    let core: EncodingCore
+    /// Whether this object pushed its key on the coding path (a nested member object).
+    let pushed: Bool
+    var count = 0
+
+    init(core: EncodingCore, pushed: Bool) {
+        self.core = core
+        self.pushed = pushed
+    }
+
+    @inline(__always)
+    private mutating func writeKey(_ name: StaticString) {
+        if count > 0 { core.out.append(UInt8(ascii: ",")) }
+        count &+= 1
+        name.withUTF8Buffer { core.out.appendQuoted($0, escapeSlashes: core.escapeSlashes) }
+        core.out.append(UInt8(ascii: ":"))
+    }
+
+    /// Writes the member `name` with `value`, as `encode(_:forKey:)` does.
+    ///
+    /// - Parameters:
+    ///   - key: the `CodingKey` of the member, for the coding path of values written below it.
+    ///   - name: the key's `stringValue`.
+    public mutating func encode<T: Encodable, K: CodingKey>(_ value: T, forKey key: K, named name: StaticString) throws {
+        writeKey(name)
+        try core.encodeGeneratedValue(value, entry: .key(key))
+    }
+
+    /// Writes the member `name` with `value`, or nothing when `value` is nil, as
+    /// `encodeIfPresent(_:forKey:)` does.
+    public mutating func encode<T: Encodable, K: CodingKey>(_ value: T?, forKey key: K, named name: StaticString) throws {
+        guard let value else { return }
+        writeKey(name)
+        try core.encodeGeneratedValue(value, entry: .key(key))
+    }
+
+    /// `encode(_:forKey:named:)` for a value with a generated path of its own.
+    public mutating func encode<T: TapeJSONEncodable, K: CodingKey>(_ value: T, forKey key: K, named name: StaticString) throws {
+        writeKey(name)
+        try core.encodeGenerated(value, entry: .key(key))
+    }
+
+    /// `encode(_:forKey:named:)` for an optional value with a generated path of its own.
+    public mutating func encode<T: TapeJSONEncodable, K: CodingKey>(_ value: T?, forKey key: K, named name: StaticString) throws {
+        guard let value else { return }
+        writeKey(name)
+        try core.encodeGenerated(value, entry: .key(key))
+    }
+
+    /// Begins the member `name` as an object (an enum case's associated values), as
+    /// `nestedContainer(keyedBy:forKey:)` does.
+    public mutating func beginObject<K: CodingKey>(forKey key: K, named name: StaticString) -> TapeJSONObjectEncoder {
+        writeKey(name)
+        core.generatedPath.append(.key(key))
+        core.openGenerated(UInt8(ascii: "{"))
+        return TapeJSONObjectEncoder(core: core, pushed: true)
+    }
+
+    /// A dictionary's entry.
+    mutating func encode<T: TapeJSONEncodable>(_ value: T, forDictionaryKey key: String, intValue: Int? = nil) throws {
+        if count > 0 { core.out.append(UInt8(ascii: ",")) }
+        count &+= 1
+        core.out.appendQuoted(key, escapeSlashes: core.escapeSlashes)
+        core.out.append(UInt8(ascii: ":"))
+        try core.encodeGenerated(value, entry: .key(TapeCodingKey(stringValue: key, intValue: intValue)))
+    }
+
+    /// Ends the object (writes `}`).
+    public mutating func end() {
+        core.closeGenerated(UInt8(ascii: "}"))
+        if pushed { core.generatedPath.removeLast() }
+    }
+}
+
+/// An array being written: its elements in order, as an unkeyed container writes them.
+public struct TapeJSONArrayEncoder {
+    let core: EncodingCore
+    var count = 0
+
+    init(core: EncodingCore) { self.core = core }
+
+    /// Appends `value`.
+    public mutating func encode<T: Encodable>(_ value: T) throws {
+        if count > 0 { core.out.append(UInt8(ascii: ",")) }
+        count &+= 1
+        try core.encodeGeneratedValue(value, entry: .index(count &- 1))
+    }
+
+    /// Appends `value`, which has a generated path of its own.
+    public mutating func encode<T: TapeJSONEncodable>(_ value: T) throws {
+        if count > 0 { core.out.append(UInt8(ascii: ",")) }
+        count &+= 1
+        try core.encodeGenerated(value, entry: .index(count &- 1))
+    }
+
+    /// Ends the array (writes `]`).
+    public mutating func end() {
+        core.closeGenerated(UInt8(ascii: "]"))
+    }
+}
