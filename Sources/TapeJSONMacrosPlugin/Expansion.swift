@@ -97,7 +97,7 @@ enum Expansion {
             var lines: [String] = []
             for (property, key) in ordered(properties.filter(\.isDecoded), codingKeys) {
                 lines.append(
-                    "self.\(property.swiftName) = try container.decode(forKey: \(keyExpression(key)), named: \(literal(key.stringValue)))"
+                    "self.\(property.swiftName) = try container.decode(\(property.typeExpression ?? "_").self, forKey: \(keyExpression(key)), named: \(literal(key.stringValue)))"
                 )
             }
             let opening = lines.isEmpty ? "_ = try decoder.objectDecoder()" : "let container = try decoder.objectDecoder()"
@@ -132,7 +132,7 @@ enum Expansion {
                 } else {
                     lines.append("    let payload = try container.nestedObject(forKey: \(caseKey), named: \(literal(key.stringValue)))")
                     let arguments = parameters.map { parameter in
-                        let value = "try payload.decode(forKey: TapeJSONKey(\(literal(parameter.key))), named: \(literal(parameter.key)))"
+                        let value = "try payload.decode(\(parameter.typeExpression).self, forKey: TapeJSONKey(\(literal(parameter.key))), named: \(literal(parameter.key)))"
                         return parameter.label.map { "\($0): \(value)" } ?? value
                     }
                     lines.append("    self = .\(enumCase.swiftName)(\(arguments.joined(separator: ", ")))")
