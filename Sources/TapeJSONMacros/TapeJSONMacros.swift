@@ -30,7 +30,7 @@
 /// - No hand-written `init(from:)` or `encode(to:)`: the generated code would bypass it. Use
 ///   `@TapeJSONEncodable` (or `@TapeJSONDecodable`) to keep the other direction on your code.
 /// - Stored properties without property wrappers, not `lazy`, not bound by tuple patterns, not in
-///   `#if` blocks, and each decoded one with its type written out (`var x: Int = 1`, not `var x = 1`).
+///   `#if` blocks.
 /// - A declared `CodingKeys` is an enum with `String` raw values given as plain string literals,
 ///   declared in the type's body, that does not implement `stringValue`. An enum lists all its cases
 ///   in it, and declares no per-case `XCodingKeys`.
@@ -76,9 +76,9 @@ public macro TapeJSONCodable() = #externalMacro(module: "TapeJSONMacrosPlugin", 
 ///
 /// ## Requirements, reported as errors
 /// A struct or an enum (not a class, actor or protocol); no hand-written `init(from:)`; stored
-/// properties without property wrappers, not `lazy`, not in tuple patterns or `#if` blocks, each
-/// decoded one with its type written out; a declared `CodingKeys` with `String` raw values given as
-/// plain literals, not implementing `stringValue`; no per-case `XCodingKeys` in an enum.
+/// properties without property wrappers, not `lazy`, not in tuple patterns or `#if` blocks; a declared
+/// `CodingKeys` with `String` raw values given as plain literals, not implementing `stringValue`; no
+/// per-case `XCodingKeys` in an enum.
 ///
 /// ## Example
 /// ```swift

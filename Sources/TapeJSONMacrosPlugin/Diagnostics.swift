@@ -11,7 +11,6 @@ enum TapeJSONMacroDiagnostic: DiagnosticMessage {
     case handWrittenEncodeTo(macro: String)
     case propertyWrapper(macro: String, wrapper: String, property: String)
     case lazyProperty(macro: String, property: String)
-    case missingTypeAnnotation(macro: String, property: String)
     case tuplePattern(macro: String)
     case conditionalMembers(macro: String)
     case codingKeysNotStringEnum(macro: String)
@@ -50,9 +49,6 @@ enum TapeJSONMacroDiagnostic: DiagnosticMessage {
             return "@\(macro) does not support the lazy property '\(property)': Codable codes it "
                 + "through its hidden storage, which the generated code cannot reach; make it a plain "
                 + "stored or a computed property"
-        case .missingTypeAnnotation(let macro, let property):
-            return "@\(macro) needs the type of '\(property)' written out (var \(property): Type = ...): "
-                + "the generated init(tapeJSON:) names the type of each property it decodes"
         case .tuplePattern(let macro):
             return "@\(macro) does not support tuple patterns in stored properties; declare each "
                 + "property on its own (let a: Int; let b: Int)"
@@ -89,7 +85,6 @@ enum TapeJSONMacroDiagnostic: DiagnosticMessage {
         case .handWrittenEncodeTo: id = "handWrittenEncodeTo"
         case .propertyWrapper: id = "propertyWrapper"
         case .lazyProperty: id = "lazyProperty"
-        case .missingTypeAnnotation: id = "missingTypeAnnotation"
         case .tuplePattern: id = "tuplePattern"
         case .conditionalMembers: id = "conditionalMembers"
         case .codingKeysNotStringEnum: id = "codingKeysNotStringEnum"

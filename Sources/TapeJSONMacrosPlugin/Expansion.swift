@@ -13,6 +13,14 @@ import SwiftSyntaxMacros
 /// one lists the stored properties in declaration order. The generated code keeps both orders: the
 /// declared keys' order when there are declared keys, the properties' otherwise.
 ///
+/// Types: the runtime's `decode(_:forKey:named:)` takes the value's type, with a `T?.Type` overload
+/// for `decodeIfPresent` semantics. The generated code never spells a type: a type written in the
+/// type's body may not resolve in the extension (a sibling nested type `Inner` inside `Outer` is
+/// `Outer.Inner` there), and `var x = 1` has none. A struct's properties take it from a key path
+/// (`memberType(\.x)`: `Value` of `KeyPath<Self, Value>`, so `Int!` gives `Int?`), an enum's
+/// associated values from the case's parameter by inference (`payloadType()`); either way an
+/// optional type statically picks the `T?.Type` overload.
+///
 /// Keys: code in the macro's extension can name the type's synthesized (undeclared) `CodingKeys`
 /// (private, but the expansion belongs to the type's file), and the synthesized per-case
 /// `XCodingKeys` of an enum too (checked with Swift 6.3.1, separate and whole-module compilation). So
@@ -97,11 +105,15 @@ enum Expansion {
             var lines: [String] = []
             for (property, key) in ordered(properties.filter(\.isDecoded), codingKeys) {
                 lines.append(
-                    "self.\(property.swiftName) = try container.decode(\(property.typeExpression ?? "_").self, forKey: \(keyExpression(key)), named: \(literal(key.stringValue)))"
+                    "self.\(property.swiftName) = try container.decode(memberType(\\.\(property.swiftName)), forKey: \(keyExpression(key)), named: \(literal(key.stringValue)))"
                 )
             }
-            let opening = lines.isEmpty ? "_ = try decoder.objectDecoder()" : "let container = try decoder.objectDecoder()"
-            return ([opening] + lines).joined(separator: "\n")
+            if lines.isEmpty { return "_ = try decoder.objectDecoder()" }
+            let opening = [
+                "func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {\n    Value.self\n}",
+                "let container = try decoder.objectDecoder()",
+            ]
+            return (opening + lines).joined(separator: "\n")
 
         case .rawValueEnum:
             return """
@@ -120,6 +132,9 @@ enum Expansion {
                     """
             }
             var lines = ["let container = try decoder.objectDecoder()"]
+            if keyed.contains(where: { !($0.0.parameters ?? []).isEmpty }) {
+                lines.insert("func payloadType<Value>() -> Value.Type {\n    Value.self\n}", at: 0)
+            }
             let names = keyed.map { literal($0.1.stringValue) }.joined(separator: ", ")
             lines.append("switch try container.caseIndex(\(names)) {")
             for (index, (enumCase, key)) in keyed.enumerated() {
@@ -132,7 +147,7 @@ enum Expansion {
                 } else {
                     lines.append("    let payload = try container.nestedObject(forKey: \(caseKey), named: \(literal(key.stringValue)))")
                     let arguments = parameters.map { parameter in
-                        let value = "try payload.decode(\(parameter.typeExpression).self, forKey: TapeJSONKey(\(literal(parameter.key))), named: \(literal(parameter.key)))"
+                        let value = "try payload.decode(payloadType(), forKey: TapeJSONKey(\(literal(parameter.key))), named: \(literal(parameter.key)))"
                         return parameter.label.map { "\($0): \(value)" } ?? value
                     }
                     lines.append("    self = .\(enumCase.swiftName)(\(arguments.joined(separator: ", ")))")

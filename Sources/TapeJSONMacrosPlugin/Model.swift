@@ -37,9 +37,6 @@ struct StoredProperty {
     var swiftName: String
     /// `let x = v` (and `let x: T = v`) is encoded but never decoded, as in synthesized Codable.
     var isDecoded: Bool
-    /// The declared type as an expression's metatype operand (`Int?` for `Int!`), for
-    /// `decode(_:forKey:named:)`; nil when the declaration has no type annotation (`var x = 1`).
-    var typeExpression: String?
 
     var bareName: String { bare(swiftName) }
 }
@@ -51,8 +48,6 @@ struct EnumCase {
         var label: String?
         /// The payload key: the label without backticks, or `_N` for the N-th (from 0) parameter.
         var key: String
-        /// The parameter's type as a metatype operand, for `decode(_:forKey:named:)`.
-        var typeExpression: String
     }
 
     var swiftName: String
@@ -67,21 +62,6 @@ enum TypeModel {
     case structure(properties: [StoredProperty], codingKeys: DeclaredCodingKeys?)
     case rawValueEnum
     case enumeration(cases: [EnumCase], codingKeys: DeclaredCodingKeys?)
-}
-
-/// `type` where `type.self` can follow it: `T!` as `T?` (the metatype of an implicitly unwrapped
-/// optional is the optional's), and in parentheses the types that would not parse before `.self`
-/// otherwise (`any P`, `some P`, `P & Q`, function types, attributed types).
-func metatypeOperand(_ type: TypeSyntax) -> String {
-    if let iuo = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-        return metatypeOperand(iuo.wrappedType) + "?"
-    }
-    if type.is(SomeOrAnyTypeSyntax.self) || type.is(CompositionTypeSyntax.self)
-        || type.is(FunctionTypeSyntax.self) || type.is(AttributedTypeSyntax.self)
-    {
-        return "(\(type.trimmedDescription))"
-    }
-    return type.trimmedDescription
 }
 
 /// An identifier without the backticks that let a keyword be one.
@@ -254,8 +234,7 @@ struct ModelReader {
         let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
         var properties: [StoredProperty] = []
         var reported = false
-        let bindings = Array(variable.bindings)
-        for (position, binding) in bindings.enumerated() where Self.isStored(binding) {
+        for binding in variable.bindings where Self.isStored(binding) {
             if binding.pattern.is(TuplePatternSyntax.self) {
                 diagnose(binding.pattern, .tuplePattern(macro: macro))
                 continue
@@ -270,20 +249,7 @@ struct ModelReader {
                 diagnose(wrapper, .propertyWrapper(macro: macro, wrapper: Self.attributeName(wrapper), property: bare(name)))
                 reported = true
             }
-            // `var a, b: Int`: a binding with neither type nor initializer has the type of the next
-            // binding that spells one.
-            var type = binding.typeAnnotation?.type
-            if type == nil, binding.initializer == nil {
-                type = bindings[(position + 1)...].lazy.compactMap { $0.typeAnnotation?.type }.first
-            }
-            let isDecoded = !(isLet && binding.initializer != nil)
-            if isDecoded, type == nil, directions.contains(.decoding), !reported {
-                diagnose(identifier, .missingTypeAnnotation(macro: macro, property: bare(name)))
-                reported = true
-            }
-            properties.append(
-                StoredProperty(swiftName: name, isDecoded: isDecoded, typeExpression: type.map(metatypeOperand))
-            )
+            properties.append(StoredProperty(swiftName: name, isDecoded: !(isLet && binding.initializer != nil)))
         }
         return properties
     }
@@ -351,11 +317,9 @@ struct ModelReader {
                             // A keyword needs no backticks as an argument label, but inout, var and let do.
                             let key = bare(label.text)
                             let callLabel = ["inout", "var", "let"].contains(key) ? "`\(key)`" : key
-                            return EnumCase.Parameter(
-                                label: callLabel, key: key, typeExpression: metatypeOperand(parameter.type))
+                            return EnumCase.Parameter(label: callLabel, key: key)
                         }
-                        return EnumCase.Parameter(
-                            label: nil, key: "_\(index)", typeExpression: metatypeOperand(parameter.type))
+                        return EnumCase.Parameter(label: nil, key: "_\(index)")
                     }
                 }
                 cases.append(EnumCase(swiftName: element.name.text, parameters: parameters))

@@ -190,28 +190,6 @@ import Testing
         )
     }
 
-    @Test func missingTypeAnnotationWhenDecoding() {
-        assertExpansion(
-            """
-            @TapeJSONDecodable
-            struct Counter: Codable {
-                var count = 0
-            }
-            """,
-            expandsTo: """
-                struct Counter: Codable {
-                    var count = 0
-                }
-                """,
-            diagnostics: [
-                error(
-                    "@TapeJSONDecodable needs the type of 'count' written out (var count: Type = ...): "
-                        + "the generated init(tapeJSON:) names the type of each property it decodes",
-                    line: 3, column: 9)
-            ]
-        )
-    }
-
     @Test func storedPropertiesInsideIfConfig() {
         assertExpansion(
             """

@@ -80,20 +80,23 @@ import Testing
 
                 extension Command: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func payloadType<Value>() -> Value.Type {
+                            Value.self
+                        }
                         let container = try decoder.objectDecoder()
                         switch try container.caseIndex("move", "stop", "wait", "label") {
                         case 0:
                             let payload = try container.nestedObject(forKey: CodingKeys.move, named: "move")
-                            self = .move(try payload.decode(Int.self, forKey: TapeJSONKey("_0"), named: "_0"), to: try payload.decode(String.self, forKey: TapeJSONKey("to"), named: "to"), try payload.decode(Double?.self, forKey: TapeJSONKey("_2"), named: "_2"))
+                            self = .move(try payload.decode(payloadType(), forKey: TapeJSONKey("_0"), named: "_0"), to: try payload.decode(payloadType(), forKey: TapeJSONKey("to"), named: "to"), try payload.decode(payloadType(), forKey: TapeJSONKey("_2"), named: "_2"))
                         case 1:
                             _ = try container.nestedObject(forKey: CodingKeys.stop, named: "stop")
                             self = .stop
                         case 2:
                             let payload = try container.nestedObject(forKey: CodingKeys.wait, named: "wait")
-                            self = .wait(try payload.decode(Int.self, forKey: TapeJSONKey("_0"), named: "_0"))
+                            self = .wait(try payload.decode(payloadType(), forKey: TapeJSONKey("_0"), named: "_0"))
                         case 3:
                             let payload = try container.nestedObject(forKey: CodingKeys.label, named: "label")
-                            self = .label(default: try payload.decode(String.self, forKey: TapeJSONKey("default"), named: "default"))
+                            self = .label(default: try payload.decode(payloadType(), forKey: TapeJSONKey("default"), named: "default"))
                         default:
                             throw decoder.mismatch()
                         }
@@ -153,11 +156,14 @@ import Testing
 
                 extension Shape: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func payloadType<Value>() -> Value.Type {
+                            Value.self
+                        }
                         let container = try decoder.objectDecoder()
                         switch try container.caseIndex("Circle", "empty") {
                         case 0:
                             let payload = try container.nestedObject(forKey: CodingKeys.circle, named: "Circle")
-                            self = .circle(radius: try payload.decode(Double.self, forKey: TapeJSONKey("radius"), named: "radius"))
+                            self = .circle(radius: try payload.decode(payloadType(), forKey: TapeJSONKey("radius"), named: "radius"))
                         case 1:
                             _ = try container.nestedObject(forKey: CodingKeys.empty, named: "empty")
                             self = .empty
@@ -210,11 +216,14 @@ import Testing
 
                 extension Token: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func payloadType<Value>() -> Value.Type {
+                            Value.self
+                        }
                         let container = try decoder.objectDecoder()
                         switch try container.caseIndex("word") {
                         case 0:
                             let payload = try container.nestedObject(forKey: CodingKeys.word, named: "word")
-                            self = .word(try payload.decode(String.self, forKey: TapeJSONKey("_0"), named: "_0"))
+                            self = .word(try payload.decode(payloadType(), forKey: TapeJSONKey("_0"), named: "_0"))
                         default:
                             throw decoder.mismatch()
                         }
@@ -241,14 +250,17 @@ import Testing
 
                 extension Result2: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func payloadType<Value>() -> Value.Type {
+                            Value.self
+                        }
                         let container = try decoder.objectDecoder()
                         switch try container.caseIndex("success", "failure") {
                         case 0:
                             let payload = try container.nestedObject(forKey: CodingKeys.success, named: "success")
-                            self = .success(try payload.decode(Success.self, forKey: TapeJSONKey("_0"), named: "_0"))
+                            self = .success(try payload.decode(payloadType(), forKey: TapeJSONKey("_0"), named: "_0"))
                         case 1:
                             let payload = try container.nestedObject(forKey: CodingKeys.failure, named: "failure")
-                            self = .failure(message: try payload.decode(String.self, forKey: TapeJSONKey("message"), named: "message"))
+                            self = .failure(message: try payload.decode(payloadType(), forKey: TapeJSONKey("message"), named: "message"))
                         default:
                             throw decoder.mismatch()
                         }

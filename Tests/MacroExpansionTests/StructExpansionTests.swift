@@ -22,10 +22,13 @@ import Testing
 
                 extension Point: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
+                            Value.self
+                        }
                         let container = try decoder.objectDecoder()
-                        self.x = try container.decode(Int.self, forKey: CodingKeys.x, named: "x")
-                        self.y = try container.decode(Double.self, forKey: CodingKeys.y, named: "y")
-                        self.label = try container.decode(String.self, forKey: CodingKeys.label, named: "label")
+                        self.x = try container.decode(memberType(\\.x), forKey: CodingKeys.x, named: "x")
+                        self.y = try container.decode(memberType(\\.y), forKey: CodingKeys.y, named: "y")
+                        self.label = try container.decode(memberType(\\.label), forKey: CodingKeys.label, named: "label")
                     }
                 }
 
@@ -73,10 +76,13 @@ import Testing
 
                 extension User: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
+                            Value.self
+                        }
                         let container = try decoder.objectDecoder()
-                        self.name = try container.decode(String.self, forKey: CodingKeys.name, named: "user \"name\"\\")
-                        self.id = try container.decode(Int.self, forKey: CodingKeys.id, named: "id")
-                        self.`default` = try container.decode(Bool.self, forKey: CodingKeys.`default`, named: "is_default")
+                        self.name = try container.decode(memberType(\.name), forKey: CodingKeys.name, named: "user \"name\"\\")
+                        self.id = try container.decode(memberType(\.id), forKey: CodingKeys.id, named: "id")
+                        self.`default` = try container.decode(memberType(\.`default`), forKey: CodingKeys.`default`, named: "is_default")
                     }
                 }
 
@@ -115,9 +121,12 @@ import Testing
 
                 extension Settings: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
+                            Value.self
+                        }
                         let container = try decoder.objectDecoder()
-                        self.retries = try container.decode(Int.self, forKey: CodingKeys.retries, named: "retries")
-                        self.name = try container.decode(String.self, forKey: CodingKeys.name, named: "name")
+                        self.retries = try container.decode(memberType(\\.retries), forKey: CodingKeys.retries, named: "retries")
+                        self.name = try container.decode(memberType(\\.name), forKey: CodingKeys.name, named: "name")
                     }
                 }
 
@@ -135,8 +144,8 @@ import Testing
         )
     }
 
-    /// Optionals keep their spelling, except `T!`, whose metatype is `T?`'s; existentials get
-    /// parentheses before `.self`.
+    /// Optionals of every spelling: the type comes from the key path (`T!` gives `T?`), and an optional
+    /// type picks the runtime's `decodeIfPresent` overload.
     @Test func optionals() {
         assertExpansion(
             """
@@ -160,12 +169,15 @@ import Testing
 
                 extension Options: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
+                            Value.self
+                        }
                         let container = try decoder.objectDecoder()
-                        self.a = try container.decode(Int?.self, forKey: CodingKeys.a, named: "a")
-                        self.b = try container.decode(Optional<String>.self, forKey: CodingKeys.b, named: "b")
-                        self.c = try container.decode(Double?.self, forKey: CodingKeys.c, named: "c")
-                        self.d = try container.decode([Int?]?.self, forKey: CodingKeys.d, named: "d")
-                        self.e = try container.decode((any Codable & Sendable)?.self, forKey: CodingKeys.e, named: "e")
+                        self.a = try container.decode(memberType(\\.a), forKey: CodingKeys.a, named: "a")
+                        self.b = try container.decode(memberType(\\.b), forKey: CodingKeys.b, named: "b")
+                        self.c = try container.decode(memberType(\\.c), forKey: CodingKeys.c, named: "c")
+                        self.d = try container.decode(memberType(\\.d), forKey: CodingKeys.d, named: "d")
+                        self.e = try container.decode(memberType(\\.e), forKey: CodingKeys.e, named: "e")
                     }
                 }
                 """
@@ -230,8 +242,35 @@ import Testing
         )
     }
 
-    /// `var a, b: Int`: `a` takes the type spelled on `b`.
-    @Test func sharedTypeAnnotation() {
+    /// No type annotation is needed (`var count = 0` is decoded, as synthesized Codable does): the
+    /// generated code never spells a property's type.
+    @Test func untypedVarWithDefault() {
+        assertExpansion(
+            """
+            @TapeJSONDecodable
+            struct Counter: Codable {
+                var count = 0
+            }
+            """,
+            expandsTo: """
+                struct Counter: Codable {
+                    var count = 0
+                }
+
+                extension Counter: TapeJSONDecodable {
+                    public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
+                            Value.self
+                        }
+                        let container = try decoder.objectDecoder()
+                        self.count = try container.decode(memberType(\\.count), forKey: CodingKeys.count, named: "count")
+                    }
+                }
+                """
+        )
+    }
+
+    @Test func multipleBindings() {
         assertExpansion(
             """
             @TapeJSONDecodable
@@ -246,9 +285,12 @@ import Testing
 
                 extension Pair: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
+                            Value.self
+                        }
                         let container = try decoder.objectDecoder()
-                        self.a = try container.decode(Int.self, forKey: CodingKeys.a, named: "a")
-                        self.b = try container.decode(Int.self, forKey: CodingKeys.b, named: "b")
+                        self.a = try container.decode(memberType(\\.a), forKey: CodingKeys.a, named: "a")
+                        self.b = try container.decode(memberType(\\.b), forKey: CodingKeys.b, named: "b")
                     }
                 }
                 """
@@ -272,9 +314,12 @@ import Testing
 
                 extension Box: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
+                            Value.self
+                        }
                         let container = try decoder.objectDecoder()
-                        self.value = try container.decode(Value.self, forKey: CodingKeys.value, named: "value")
-                        self.values = try container.decode([Value].self, forKey: CodingKeys.values, named: "values")
+                        self.value = try container.decode(memberType(\\.value), forKey: CodingKeys.value, named: "value")
+                        self.values = try container.decode(memberType(\\.values), forKey: CodingKeys.values, named: "values")
                     }
                 }
 
@@ -310,8 +355,11 @@ import Testing
 
                 extension Outer.Inner: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
+                            Value.self
+                        }
                         let container = try decoder.objectDecoder()
-                        self.q = try container.decode(Int.self, forKey: CodingKeys.q, named: "q")
+                        self.q = try container.decode(memberType(\\.q), forKey: CodingKeys.q, named: "q")
                     }
                 }
                 """
@@ -361,8 +409,11 @@ import Testing
 
                 extension Reading: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
+                            Value.self
+                        }
                         let container = try decoder.objectDecoder()
-                        self.value = try container.decode(Double.self, forKey: CodingKeys.value, named: "value")
+                        self.value = try container.decode(memberType(\\.value), forKey: CodingKeys.value, named: "value")
                     }
                 }
                 """
