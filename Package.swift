@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+import CompilerPluginSupport
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -11,9 +12,11 @@ let package = Package(
     products: [
         .library(name: "TapeJSON", targets: ["TapeJSON"]),
         .executable(name: "tapejson", targets: ["tapejson"]),
+        .library(name: "TapeJSONMacros", targets: ["TapeJSONMacros"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         // The library's only C++: a plain C header over simdjson's DOM parser, linked against the
@@ -36,6 +39,26 @@ let package = Package(
         .target(
             name: "TapeJSON",
             dependencies: ["CSimdShim", "CZlib", "CZstd"],
+            swiftSettings: swiftSettings
+        ),
+        // The macros (`@TapeJSONCodable`, `@TapeJSONDecodable`, `@TapeJSONEncodable`): the declarations in
+        // TapeJSONMacros, which re-exports TapeJSON, and the compiler plugin that expands them. The plugin
+        // needs swift-syntax, whose first build takes minutes (1 to 3 on 2 cores); only a package that uses
+        // the TapeJSONMacros product builds it: the TapeJSON target and product never depend on swift-syntax.
+        .macro(
+            name: "TapeJSONMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+            ],
+            path: "Sources/TapeJSONMacrosPlugin"
+        ),
+        .target(
+            name: "TapeJSONMacros",
+            dependencies: ["TapeJSON", "TapeJSONMacrosPlugin"],
             swiftSettings: swiftSettings
         ),
         // Benchmark-only code, in BenchSupport/. None of it is a product: a package depending on TapeJSON
@@ -91,6 +114,15 @@ let package = Package(
         .testTarget(name: "SerializationTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "LinesTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "EncodingTests", dependencies: ["TapeJSON", "CorpusModels"], swiftSettings: swiftSettings),
+        // The macros' expansions, checked as text against the plugin (swift-syntax's generic test support,
+        // reporting through Swift Testing; no XCTest).
+        .testTarget(
+            name: "MacroExpansionTests",
+            dependencies: [
+                "TapeJSONMacrosPlugin",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,126 @@
+@_exported import TapeJSON
+
+/// Generates ``TapeJSONDecodable`` and ``TapeJSONEncodable`` conformances for a struct or an enum:
+/// `init(tapeJSON:)` and `encode(tapeJSON:)`, which decode and encode exactly what the type's
+/// synthesized `init(from:)` and `encode(to:)` do, without a `Decoder`, container boxes or key strings.
+///
+/// The type keeps its `Codable` conformance (declare it, or let the generated conformances imply it:
+/// the compiler then synthesizes it); ``TapeJSONDecoder`` and ``TapeJSONEncoder`` take the generated
+/// path wherever the type appears, and fall back to `init(from:)` / `encode(to:)` whenever the input is
+/// not the shape the generated code expects, so results and errors are those of `Codable`.
+///
+/// ## What it generates
+/// - A struct: one member per stored instance property, keyed by `CodingKeys`. With a declared
+///   `CodingKeys`, only the properties it lists, under its raw values, in its order (the order in which
+///   synthesized Codable encodes and decodes); without one, every stored property under its own name,
+///   in declaration order. `let x = value` (a `let` with an initial value) is encoded but not decoded;
+///   optional properties (`T?`, `Optional<T>`, `T!`) are decoded with `decodeIfPresent` and left out
+///   when nil, as synthesized Codable does. Static and computed properties are skipped; properties
+///   with `willSet`/`didSet` are stored, and coded.
+/// - An enum with a raw type (`enum E: String`): the raw value, as a single value.
+/// - Any other enum: Swift's format, an object with one member named after the case, whose value is
+///   an object of the associated values, keyed by their labels and `_0`, `_1`, ... for unlabeled ones
+///   (`{"move":{"_0":1,"to":"b"}}`, `{"stop":{}}`). A declared `CodingKeys` renames the cases.
+///
+/// The generated members are `public`; the extensions name the type as the compiler passes it (a
+/// nested type's full name, a generic type without its arguments or a `where` clause).
+///
+/// ## Requirements, reported as errors
+/// - The type is a struct or an enum: not a class, an actor or a protocol.
+/// - No hand-written `init(from:)` or `encode(to:)`: the generated code would bypass it. Use
+///   `@TapeJSONEncodable` (or `@TapeJSONDecodable`) to keep the other direction on your code.
+/// - Stored properties without property wrappers, not `lazy`, not bound by tuple patterns, not in
+///   `#if` blocks.
+/// - A declared `CodingKeys` is an enum with `String` raw values given as plain string literals,
+///   declared in the type's body, that does not implement `stringValue`. An enum lists all its cases
+///   in it, and declares no per-case `XCodingKeys`.
+///
+/// ## Example
+/// ```swift
+/// import TapeJSONMacros
+///
+/// @TapeJSONCodable
+/// struct Event: Codable {
+///     var id: Int
+///     var name: String
+///     var tags: [String]?
+///     enum CodingKeys: String, CodingKey { case id, name = "event_name", tags }
+/// }
+///
+/// @TapeJSONCodable
+/// enum Command: Codable {
+///     case move(Int, to: String)
+///     case stop
+/// }
+///
+/// let event = try TapeJSONDecoder().decode(Event.self, from: data)
+/// ```
+@attached(
+    extension, conformances: TapeJSONDecodable, TapeJSONEncodable,
+    names: named(init(tapeJSON:)), named(encode(tapeJSON:))
+)
+public macro TapeJSONCodable() = #externalMacro(module: "TapeJSONMacrosPlugin", type: "TapeJSONCodableMacro")
+
+/// Generates the ``TapeJSONDecodable`` conformance alone: `init(tapeJSON:)`, which decodes exactly what
+/// the type's synthesized `init(from:)` does. The `TapeJSONDecodable` half of ``TapeJSONCodable()``:
+/// use it when `encode(to:)` is hand-written (the generated decoding leaves it alone), or when only
+/// decoding is fast-pathed.
+///
+/// ## What it generates
+/// As ``TapeJSONCodable()``: a struct's stored properties by `CodingKeys` (declared: its cases, raw
+/// values and order; otherwise the properties' names in declaration order), skipping `let`
+/// properties with an initial value as synthesized `Decodable` does, with `decodeIfPresent` semantics
+/// for optionals; a raw-value enum from its raw value; any other enum from Swift's
+/// `{"case":{"label":value,"_1":value}}` format. Whenever the input is not that shape, the decoder
+/// decodes the value through `init(from:)` instead, so results and errors are those of `Decodable`.
+///
+/// ## Requirements, reported as errors
+/// A struct or an enum (not a class, actor or protocol); no hand-written `init(from:)`; stored
+/// properties without property wrappers, not `lazy`, not in tuple patterns or `#if` blocks; a declared
+/// `CodingKeys` with `String` raw values given as plain literals, not implementing `stringValue`; no
+/// per-case `XCodingKeys` in an enum.
+///
+/// ## Example
+/// ```swift
+/// @TapeJSONDecodable
+/// struct Reading: Codable {
+///     var sensor: String
+///     var value: Double
+///     let unit: String = "C"   // not decoded, as in synthesized Decodable
+///
+///     func encode(to encoder: any Encoder) throws { ... }   // hand-written: fine here
+/// }
+/// ```
+@attached(extension, conformances: TapeJSONDecodable, names: named(init(tapeJSON:)))
+public macro TapeJSONDecodable() = #externalMacro(module: "TapeJSONMacrosPlugin", type: "TapeJSONDecodableMacro")
+
+/// Generates the ``TapeJSONEncodable`` conformance alone: `encode(tapeJSON:)`, which writes exactly what
+/// the type's synthesized `encode(to:)` writes. The `TapeJSONEncodable` half of ``TapeJSONCodable()``:
+/// use it when `init(from:)` is hand-written (the generated encoding leaves it alone), or when only
+/// encoding is fast-pathed.
+///
+/// ## What it generates
+/// As ``TapeJSONCodable()``: a struct's stored properties (including `let` properties with an
+/// initial value) by `CodingKeys`, in the declared keys' order or else the properties', nil optionals
+/// left out; a raw-value enum's raw value; any other enum as `{"case":{"label":value,"_1":value}}`.
+///
+/// ## Requirements, reported as errors
+/// A struct or an enum (not a class, actor or protocol); no hand-written `encode(to:)`; stored
+/// properties without property wrappers, not `lazy`, not in tuple patterns or `#if` blocks; a declared
+/// `CodingKeys` with `String` raw values given as plain literals, not implementing `stringValue`, and
+/// listing every case of an enum; no per-case `XCodingKeys` in an enum.
+///
+/// ## Example
+/// ```swift
+/// @TapeJSONEncodable
+/// struct Sample: Codable {
+///     var at: Int
+///     var values: [Double]
+///
+///     init(from decoder: any Decoder) throws { ... }   // hand-written: fine here
+/// }
+///
+/// let data = try TapeJSONEncoder().encode(samples)
+/// ```
+@attached(extension, conformances: TapeJSONEncodable, names: named(encode(tapeJSON:)))
+public macro TapeJSONEncodable() = #externalMacro(module: "TapeJSONMacrosPlugin", type: "TapeJSONEncodableMacro")

@@ -1,0 +1,100 @@
+import SwiftDiagnostics
+
+/// The macros' errors. Each says why the macro can't generate exact code for the declaration and what
+/// to do instead; `macro` is the attribute as written (`TapeJSONCodable`, ...).
+enum TapeJSONMacroDiagnostic: DiagnosticMessage {
+    case classType(macro: String)
+    case actorType(macro: String)
+    case protocolType(macro: String)
+    case otherDeclaration(macro: String)
+    case handWrittenInitFrom(macro: String)
+    case handWrittenEncodeTo(macro: String)
+    case propertyWrapper(macro: String, wrapper: String, property: String)
+    case lazyProperty(macro: String, property: String)
+    case tuplePattern(macro: String)
+    case conditionalMembers(macro: String)
+    case codingKeysNotStringEnum(macro: String)
+    case codingKeysStringValue(macro: String)
+    case codingKeysRawValueNotLiteral(macro: String, key: String)
+    case perCaseCodingKeys(macro: String, name: String)
+    case caseMissingFromCodingKeys(macro: String, caseName: String)
+
+    var message: String {
+        switch self {
+        case .classType(let macro):
+            return "@\(macro) cannot be applied to a class: a class's Codable conformance involves "
+                + "required initializers and inherited properties the macro cannot see; use a struct, "
+                + "or keep the class on plain Codable"
+        case .actorType(let macro):
+            return "@\(macro) cannot be applied to an actor: its state cannot be read synchronously "
+                + "from nonisolated code; copy the state into a struct and apply @\(macro) to that"
+        case .protocolType(let macro):
+            return "@\(macro) cannot be applied to a protocol: it generates code from the stored "
+                + "properties or cases of a struct or enum; apply it to each conforming struct or enum"
+        case .otherDeclaration(let macro):
+            return "@\(macro) can only be applied to a struct or an enum"
+        case .handWrittenInitFrom(let macro):
+            return "@\(macro) cannot be used with a hand-written init(from:): the generated fast path "
+                + "init(tapeJSON:) decodes the members directly and would bypass it; remove init(from:), "
+                + "or use @TapeJSONEncodable so that decoding keeps going through init(from:)"
+        case .handWrittenEncodeTo(let macro):
+            return "@\(macro) cannot be used with a hand-written encode(to:): the generated fast path "
+                + "encode(tapeJSON:) writes the members directly and would bypass it; remove encode(to:), "
+                + "or use @TapeJSONDecodable so that encoding keeps going through encode(to:)"
+        case .propertyWrapper(let macro, let wrapper, let property):
+            return "@\(macro) does not support the property wrapper @\(wrapper) on '\(property)': "
+                + "Codable encodes and decodes the wrapper through the wrapper type's own conformance, "
+                + "which the generated code cannot reproduce; remove the wrapper, or the macro"
+        case .lazyProperty(let macro, let property):
+            return "@\(macro) does not support the lazy property '\(property)': Codable codes it "
+                + "through its hidden storage, which the generated code cannot reach; make it a plain "
+                + "stored or a computed property"
+        case .tuplePattern(let macro):
+            return "@\(macro) does not support tuple patterns in stored properties; declare each "
+                + "property on its own (let a: Int; let b: Int)"
+        case .conditionalMembers(let macro):
+            return "@\(macro) does not support stored properties or cases inside #if; the macro "
+                + "cannot tell which branch is compiled; move them out of the #if block"
+        case .codingKeysNotStringEnum(let macro):
+            return "@\(macro) needs CodingKeys to be an enum with String raw values "
+                + "('enum CodingKeys: String, CodingKey'), so that it can read each key at compile "
+                + "time; give CodingKeys the String raw type"
+        case .codingKeysStringValue(let macro):
+            return "@\(macro) does not support a CodingKeys that implements stringValue itself: the "
+                + "macro cannot know the keys at compile time; use raw values (case name = \"key\") instead"
+        case .codingKeysRawValueNotLiteral(let macro, let key):
+            return "@\(macro) needs the raw value of CodingKeys.\(key) to be a plain string literal "
+                + "(no interpolation), so that it can read the key at compile time"
+        case .perCaseCodingKeys(let macro, let name):
+            return "@\(macro) does not support per-case coding keys (\(name)); remove \(name) so "
+                + "that the payload keys are the labels and _0, _1, ..., or keep the enum on plain Codable"
+        case .caseMissingFromCodingKeys(let macro, let caseName):
+            return "@\(macro) does not support the case '\(caseName)', which CodingKeys leaves out "
+                + "(Codable throws when encoding it); add it to CodingKeys, or use @TapeJSONDecodable"
+        }
+    }
+
+    var diagnosticID: MessageID {
+        let id: String
+        switch self {
+        case .classType: id = "classType"
+        case .actorType: id = "actorType"
+        case .protocolType: id = "protocolType"
+        case .otherDeclaration: id = "otherDeclaration"
+        case .handWrittenInitFrom: id = "handWrittenInitFrom"
+        case .handWrittenEncodeTo: id = "handWrittenEncodeTo"
+        case .propertyWrapper: id = "propertyWrapper"
+        case .lazyProperty: id = "lazyProperty"
+        case .tuplePattern: id = "tuplePattern"
+        case .conditionalMembers: id = "conditionalMembers"
+        case .codingKeysNotStringEnum: id = "codingKeysNotStringEnum"
+        case .codingKeysStringValue: id = "codingKeysStringValue"
+        case .codingKeysRawValueNotLiteral: id = "codingKeysRawValueNotLiteral"
+        case .perCaseCodingKeys: id = "perCaseCodingKeys"
+        case .caseMissingFromCodingKeys: id = "caseMissingFromCodingKeys"
+        }
+        return MessageID(domain: "TapeJSONMacros", id: id)
+    }
+
+    var severity: DiagnosticSeverity { .error }
+}

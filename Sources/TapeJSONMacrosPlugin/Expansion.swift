@@ -1,0 +1,272 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// What the three macros share: read the declaration, then write one extension per direction.
+///
+/// Order of members, as synthesized Codable has it (checked with Swift 6.3.1 against a logging
+/// `Encoder` and `Decoder`, since Foundation's `JSONEncoder` on Linux does not keep the order in which
+/// members were written): both `encode(to:)` and `init(from:)` go through the keys in the order of the
+/// `CodingKeys` cases, not of the property declarations (`enum CodingKeys { case c, a, b = "bee" }`
+/// over `var a, b, c` encodes and decodes c, a, bee). Without a declared `CodingKeys`, the synthesized
+/// one lists the stored properties in declaration order. The generated code keeps both orders: the
+/// declared keys' order when there are declared keys, the properties' otherwise.
+///
+/// Types: the runtime's `decode(_:forKey:named:)` takes the value's type, with a `T?.Type` overload
+/// for `decodeIfPresent` semantics. The generated code never spells a type: a type written in the
+/// type's body may not resolve in the extension (a sibling nested type `Inner` inside `Outer` is
+/// `Outer.Inner` there), and `var x = 1` has none. A struct's properties take it from a key path
+/// (`memberType(\.x)`: `Value` of `KeyPath<Self, Value>`, so `Int!` gives `Int?`), an enum's
+/// associated values from the case's parameter by inference (`payloadType()`); either way an
+/// optional type statically picks the `T?.Type` overload.
+///
+/// Keys: code in the macro's extension can name the type's synthesized (undeclared) `CodingKeys`
+/// (private, but the expansion belongs to the type's file), and the synthesized per-case
+/// `XCodingKeys` of an enum too (checked with Swift 6.3.1, separate and whole-module compilation). So
+/// the object keys are always `CodingKeys.name`, declared or not; payload keys of enum cases are
+/// `TapeJSONKey("label")` / `TapeJSONKey("_0")`, which needs no per-case type. A type that is not
+/// declared `Codable` works as well: the extension's `TapeJSONDecodable` / `TapeJSONEncodable`
+/// conformance implies `Decodable` / `Encodable`, which the compiler then synthesizes.
+enum Expansion {
+    static func extensions(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        type: TypeSyntax,
+        protocols: [TypeSyntax],
+        directions: [Direction],
+        in context: some MacroExpansionContext
+    ) -> [ExtensionDeclSyntax] {
+        let macro = node.attributeName.trimmedDescription
+        // The compiler passes only the protocols the type does not conform to yet.
+        let wanted = directions.compactMap { direction -> (Direction, TypeSyntax)? in
+            guard let conformance = protocols.first(where: { lastComponent($0) == direction.protocolName }) else {
+                return nil
+            }
+            return (direction, conformance)
+        }
+
+        var reader = ModelReader(macro: macro, directions: wanted.map(\.0))
+        let model: TypeModel?
+        if let structDecl = declaration.as(StructDeclSyntax.self) {
+            model = wanted.isEmpty ? nil : reader.readStruct(structDecl)
+        } else if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+            model = wanted.isEmpty ? nil : reader.readEnum(enumDecl)
+        } else {
+            let message: TapeJSONMacroDiagnostic
+            if declaration.is(ClassDeclSyntax.self) {
+                message = .classType(macro: macro)
+            } else if declaration.is(ActorDeclSyntax.self) {
+                message = .actorType(macro: macro)
+            } else if declaration.is(ProtocolDeclSyntax.self) {
+                message = .protocolType(macro: macro)
+            } else {
+                message = .otherDeclaration(macro: macro)
+            }
+            reader.diagnose(node, message)
+            model = nil
+        }
+        for diagnostic in reader.diagnostics {
+            context.diagnose(diagnostic)
+        }
+        guard let model else { return [] }
+
+        let typeName = type.trimmedDescription
+        return wanted.map { direction, conformance in
+            let body: String
+            switch direction {
+            case .decoding:
+                body = """
+                    public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                    \(indent(decodeBody(model)))
+                    }
+                    """
+            case .encoding:
+                body = """
+                    public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws {
+                    \(indent(encodeBody(model)))
+                    }
+                    """
+            }
+            let decl: DeclSyntax = """
+                extension \(raw: typeName): \(raw: conformance.trimmedDescription) {
+                \(raw: indent(body))
+                }
+                """
+            return decl.cast(ExtensionDeclSyntax.self)
+        }
+    }
+
+    // MARK: Decoding
+
+    static func decodeBody(_ model: TypeModel) -> String {
+        switch model {
+        case .structure(let properties, let codingKeys):
+            var lines: [String] = []
+            for (property, key) in ordered(properties.filter(\.isDecoded), codingKeys) {
+                lines.append(
+                    "self.\(property.swiftName) = try container.decode(memberType(\\.\(property.swiftName)), forKey: \(keyExpression(key)), named: \(literal(key.stringValue)))"
+                )
+            }
+            if lines.isEmpty { return "_ = try decoder.objectDecoder()" }
+            let opening = [
+                "func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {\n    Value.self\n}",
+                "let container = try decoder.objectDecoder()",
+            ]
+            return (opening + lines).joined(separator: "\n")
+
+        case .rawValueEnum:
+            return """
+                guard let value = Self(rawValue: try decoder.decode(RawValue.self)) else {
+                    throw decoder.mismatch()
+                }
+                self = value
+                """
+
+        case .enumeration(let cases, let codingKeys):
+            let keyed = casesWithKeys(cases, codingKeys)
+            if keyed.isEmpty {
+                return """
+                    _ = try decoder.objectDecoder()
+                    throw decoder.mismatch()
+                    """
+            }
+            var lines = ["let container = try decoder.objectDecoder()"]
+            if keyed.contains(where: { !($0.0.parameters ?? []).isEmpty }) {
+                lines.insert("func payloadType<Value>() -> Value.Type {\n    Value.self\n}", at: 0)
+            }
+            let names = keyed.map { literal($0.1.stringValue) }.joined(separator: ", ")
+            lines.append("switch try container.caseIndex(\(names)) {")
+            for (index, (enumCase, key)) in keyed.enumerated() {
+                let caseKey = keyExpression(key)
+                lines.append("case \(index):")
+                let parameters = enumCase.parameters ?? []
+                if parameters.isEmpty {
+                    lines.append("    _ = try container.nestedObject(forKey: \(caseKey), named: \(literal(key.stringValue)))")
+                    lines.append("    self = .\(enumCase.swiftName)\(enumCase.parameters == nil ? "" : "()")")
+                } else {
+                    lines.append("    let payload = try container.nestedObject(forKey: \(caseKey), named: \(literal(key.stringValue)))")
+                    let arguments = parameters.map { parameter in
+                        let value = "try payload.decode(payloadType(), forKey: TapeJSONKey(\(literal(parameter.key))), named: \(literal(parameter.key)))"
+                        return parameter.label.map { "\($0): \(value)" } ?? value
+                    }
+                    lines.append("    self = .\(enumCase.swiftName)(\(arguments.joined(separator: ", ")))")
+                }
+            }
+            lines.append("default:")
+            lines.append("    throw decoder.mismatch()")
+            lines.append("}")
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    // MARK: Encoding
+
+    static func encodeBody(_ model: TypeModel) -> String {
+        switch model {
+        case .structure(let properties, let codingKeys):
+            var lines = ["var container = encoder.beginObject()"]
+            for (property, key) in ordered(properties, codingKeys) {
+                lines.append(
+                    "try container.encode(self.\(property.swiftName), forKey: \(keyExpression(key)), named: \(literal(key.stringValue)))"
+                )
+            }
+            lines.append("container.end()")
+            return lines.joined(separator: "\n")
+
+        case .rawValueEnum:
+            return "try encoder.encode(self.rawValue)"
+
+        case .enumeration(let cases, let codingKeys):
+            let keyed = casesWithKeys(cases, codingKeys)
+            if keyed.isEmpty {
+                return "switch self {\n}"
+            }
+            var lines = ["var container = encoder.beginObject()", "switch self {"]
+            for (enumCase, key) in keyed {
+                let caseKey = keyExpression(key)
+                let parameters = enumCase.parameters ?? []
+                if parameters.isEmpty {
+                    lines.append("case .\(enumCase.swiftName):")
+                } else {
+                    let bindings = parameters.indices.map { "let value\($0)" }.joined(separator: ", ")
+                    lines.append("case .\(enumCase.swiftName)(\(bindings)):")
+                }
+                lines.append("    var payload = container.beginObject(forKey: \(caseKey), named: \(literal(key.stringValue)))")
+                for (index, parameter) in parameters.enumerated() {
+                    lines.append(
+                        "    try payload.encode(value\(index), forKey: TapeJSONKey(\(literal(parameter.key))), named: \(literal(parameter.key)))"
+                    )
+                }
+                lines.append("    payload.end()")
+            }
+            lines.append("}")
+            lines.append("container.end()")
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    // MARK: Keys
+
+    /// The properties with their keys in synthesized Codable's order (see the type's comment): the
+    /// declared `CodingKeys` order, leaving out properties it does not list; else declaration order.
+    static func ordered(_ properties: [StoredProperty], _ codingKeys: DeclaredCodingKeys?) -> [(StoredProperty, Key)] {
+        guard let codingKeys else {
+            return properties.map { ($0, Key(swiftName: $0.swiftName, stringValue: $0.bareName)) }
+        }
+        return codingKeys.keys.compactMap { key in
+            properties.first { $0.bareName == bare(key.swiftName) }.map { ($0, key) }
+        }
+    }
+
+    /// The cases with their keys, in case declaration order; with declared `CodingKeys`, only the
+    /// cases it lists (Codable never decodes the others; encoding them is reported before this).
+    static func casesWithKeys(_ cases: [EnumCase], _ codingKeys: DeclaredCodingKeys?) -> [(EnumCase, Key)] {
+        guard let codingKeys else {
+            return cases.map { ($0, Key(swiftName: $0.swiftName, stringValue: $0.bareName)) }
+        }
+        return cases.compactMap { enumCase in codingKeys.key(named: enumCase.bareName).map { (enumCase, $0) } }
+    }
+
+    /// `CodingKeys.name`, for declared and synthesized keys alike (see the type's comment).
+    static func keyExpression(_ key: Key) -> String {
+        "CodingKeys.\(key.swiftName)"
+    }
+
+    // MARK: Text
+
+    /// `text` as a Swift string literal.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    static func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "    " + $0 }
+            .joined(separator: "\n")
+    }
+
+    /// `TapeJSON.TapeJSONDecodable` -> `TapeJSONDecodable`.
+    static func lastComponent(_ type: TypeSyntax) -> String {
+        if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        return type.trimmedDescription
+    }
+}

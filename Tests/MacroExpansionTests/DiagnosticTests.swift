@@ -1,0 +1,363 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// Each error the macros report: the declaration is left as it is, with no extension.
+@Suite struct DiagnosticTests {
+    func error(_ message: String, line: Int, column: Int) -> DiagnosticSpec {
+        DiagnosticSpec(message: message, line: line, column: column, severity: .error)
+    }
+
+    @Test func classIsRejected() {
+        assertExpansion(
+            """
+            @TapeJSONCodable
+            final class Node: Codable {
+                var value = 0
+            }
+            """,
+            expandsTo: """
+                final class Node: Codable {
+                    var value = 0
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONCodable cannot be applied to a class: a class's Codable conformance involves "
+                        + "required initializers and inherited properties the macro cannot see; use a struct, "
+                        + "or keep the class on plain Codable",
+                    line: 1, column: 1)
+            ]
+        )
+    }
+
+    @Test func protocolIsRejected() {
+        assertExpansion(
+            """
+            @TapeJSONDecodable
+            protocol Shape: Codable {}
+            """,
+            expandsTo: """
+                protocol Shape: Codable {}
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONDecodable cannot be applied to a protocol: it generates code from the stored "
+                        + "properties or cases of a struct or enum; apply it to each conforming struct or enum",
+                    line: 1, column: 1)
+            ]
+        )
+    }
+
+    @Test func actorIsRejected() {
+        assertExpansion(
+            """
+            @TapeJSONEncodable
+            actor Counter {
+                var count = 0
+            }
+            """,
+            expandsTo: """
+                actor Counter {
+                    var count = 0
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONEncodable cannot be applied to an actor: its state cannot be read synchronously "
+                        + "from nonisolated code; copy the state into a struct and apply @TapeJSONEncodable to that",
+                    line: 1, column: 1)
+            ]
+        )
+    }
+
+    @Test func handWrittenInitFrom() {
+        assertExpansion(
+            """
+            @TapeJSONCodable
+            struct Point: Codable {
+                var x: Int
+                init(from decoder: any Decoder) throws { x = 0 }
+            }
+            """,
+            expandsTo: """
+                struct Point: Codable {
+                    var x: Int
+                    init(from decoder: any Decoder) throws { x = 0 }
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONCodable cannot be used with a hand-written init(from:): the generated fast path "
+                        + "init(tapeJSON:) decodes the members directly and would bypass it; remove init(from:), "
+                        + "or use @TapeJSONEncodable so that decoding keeps going through init(from:)",
+                    line: 4, column: 5)
+            ]
+        )
+    }
+
+    @Test func handWrittenEncodeTo() {
+        assertExpansion(
+            """
+            @TapeJSONEncodable
+            enum Mode: Codable {
+                case on, off
+                func encode(to encoder: any Encoder) throws {}
+            }
+            """,
+            expandsTo: """
+                enum Mode: Codable {
+                    case on, off
+                    func encode(to encoder: any Encoder) throws {}
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONEncodable cannot be used with a hand-written encode(to:): the generated fast path "
+                        + "encode(tapeJSON:) writes the members directly and would bypass it; remove encode(to:), "
+                        + "or use @TapeJSONDecodable so that encoding keeps going through encode(to:)",
+                    line: 4, column: 10)
+            ]
+        )
+    }
+
+    @Test func propertyWrapper() {
+        assertExpansion(
+            """
+            @TapeJSONCodable
+            struct Volume: Codable {
+                @Clamped(0...11) var level: Int = 0
+                @MainActor var label: String
+            }
+            """,
+            expandsTo: """
+                struct Volume: Codable {
+                    @Clamped(0...11) var level: Int = 0
+                    @MainActor var label: String
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONCodable does not support the property wrapper @Clamped on 'level': "
+                        + "Codable encodes and decodes the wrapper through the wrapper type's own conformance, "
+                        + "which the generated code cannot reproduce; remove the wrapper, or the macro",
+                    line: 3, column: 5)
+            ]
+        )
+    }
+
+    @Test func lazyProperty() {
+        assertExpansion(
+            """
+            @TapeJSONEncodable
+            struct Report: Codable {
+                lazy var summary: String = "x"
+            }
+            """,
+            expandsTo: """
+                struct Report: Codable {
+                    lazy var summary: String = "x"
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONEncodable does not support the lazy property 'summary': Codable codes it "
+                        + "through its hidden storage, which the generated code cannot reach; make it a plain "
+                        + "stored or a computed property",
+                    line: 3, column: 5)
+            ]
+        )
+    }
+
+    @Test func tuplePattern() {
+        assertExpansion(
+            """
+            @TapeJSONCodable
+            struct Range2: Codable {
+                var (low, high): (Int, Int)
+            }
+            """,
+            expandsTo: """
+                struct Range2: Codable {
+                    var (low, high): (Int, Int)
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONCodable does not support tuple patterns in stored properties; declare each "
+                        + "property on its own (let a: Int; let b: Int)",
+                    line: 3, column: 9)
+            ]
+        )
+    }
+
+    @Test func storedPropertiesInsideIfConfig() {
+        assertExpansion(
+            """
+            @TapeJSONCodable
+            struct Platform: Codable {
+                #if os(Linux)
+                var distro: String
+                #endif
+            }
+            """,
+            expandsTo: """
+                struct Platform: Codable {
+                    #if os(Linux)
+                    var distro: String
+                    #endif
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONCodable does not support stored properties or cases inside #if; the macro "
+                        + "cannot tell which branch is compiled; move them out of the #if block",
+                    line: 3, column: 5)
+            ]
+        )
+    }
+
+    @Test func codingKeysWithoutStringRawType() {
+        assertExpansion(
+            """
+            @TapeJSONCodable
+            struct Item: Codable {
+                var id: Int
+                enum CodingKeys: CodingKey {
+                    case id
+                }
+            }
+            """,
+            expandsTo: """
+                struct Item: Codable {
+                    var id: Int
+                    enum CodingKeys: CodingKey {
+                        case id
+                    }
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONCodable needs CodingKeys to be an enum with String raw values "
+                        + "('enum CodingKeys: String, CodingKey'), so that it can read each key at compile "
+                        + "time; give CodingKeys the String raw type",
+                    line: 4, column: 10)
+            ]
+        )
+    }
+
+    @Test func codingKeysImplementingStringValue() {
+        assertExpansion(
+            """
+            @TapeJSONDecodable
+            struct Item: Codable {
+                var id: Int
+                enum CodingKeys: String, CodingKey {
+                    case id
+                    var stringValue: String { "ID" }
+                }
+            }
+            """,
+            expandsTo: """
+                struct Item: Codable {
+                    var id: Int
+                    enum CodingKeys: String, CodingKey {
+                        case id
+                        var stringValue: String { "ID" }
+                    }
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONDecodable does not support a CodingKeys that implements stringValue itself: the "
+                        + "macro cannot know the keys at compile time; use raw values (case name = \"key\") instead",
+                    line: 6, column: 13)
+            ]
+        )
+    }
+
+    @Test func codingKeysRawValueWithInterpolation() {
+        assertExpansion(
+            #"""
+            @TapeJSONCodable
+            struct Item: Codable {
+                var id: Int
+                enum CodingKeys: String, CodingKey {
+                    case id = "\(prefix)id"
+                }
+            }
+            """#,
+            expandsTo: #"""
+                struct Item: Codable {
+                    var id: Int
+                    enum CodingKeys: String, CodingKey {
+                        case id = "\(prefix)id"
+                    }
+                }
+                """#,
+            diagnostics: [
+                error(
+                    "@TapeJSONCodable needs the raw value of CodingKeys.id to be a plain string literal "
+                        + "(no interpolation), so that it can read the key at compile time",
+                    line: 5, column: 19)
+            ]
+        )
+    }
+
+    @Test func perCaseCodingKeys() {
+        assertExpansion(
+            """
+            @TapeJSONCodable
+            enum Move: Codable {
+                case step(length: Int)
+                enum StepCodingKeys: String, CodingKey {
+                    case length = "len"
+                }
+            }
+            """,
+            expandsTo: """
+                enum Move: Codable {
+                    case step(length: Int)
+                    enum StepCodingKeys: String, CodingKey {
+                        case length = "len"
+                    }
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONCodable does not support per-case coding keys (StepCodingKeys); remove StepCodingKeys so "
+                        + "that the payload keys are the labels and _0, _1, ..., or keep the enum on plain Codable",
+                    line: 4, column: 10)
+            ]
+        )
+    }
+
+    @Test func enumCaseLeftOutOfCodingKeysWhenEncoding() {
+        assertExpansion(
+            """
+            @TapeJSONCodable
+            enum Token: Codable {
+                case word(String)
+                case internalOnly
+                enum CodingKeys: String, CodingKey {
+                    case word
+                }
+            }
+            """,
+            expandsTo: """
+                enum Token: Codable {
+                    case word(String)
+                    case internalOnly
+                    enum CodingKeys: String, CodingKey {
+                        case word
+                    }
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONCodable does not support the case 'internalOnly', which CodingKeys leaves out "
+                        + "(Codable throws when encoding it); add it to CodingKeys, or use @TapeJSONDecodable",
+                    line: 2, column: 6)
+            ]
+        )
+    }
+}
