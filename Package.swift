@@ -68,6 +68,10 @@ let package = Package(
         // and in Benchmarks/Package.swift in step.
         // Codable models of the benchmark corpus, shared by the tests, `tapejson bench` and Benchmarks/.
         .target(name: "CorpusModels", path: "BenchSupport/Sources/CorpusModels"),
+        // The same models annotated with @TapeJSONCodable (BenchSupport/make-generated-twins.py writes
+        // them from CorpusModels): the generated path against the Codable path on the same shapes.
+        .target(name: "GeneratedCorpusModels", dependencies: ["TapeJSONMacros"],
+                path: "BenchSupport/Sources/GeneratedCorpusModels", swiftSettings: swiftSettings),
         // The process state `tapejson bench` and Benchmarks/ both measure under (the allocator's settings).
         .target(name: "BenchmarkEnvironment", path: "BenchSupport/Sources/BenchmarkEnvironment"),
         // The native reference: simdjson loops timed in C++ (the library's C++ is CSimdShim alone), and
