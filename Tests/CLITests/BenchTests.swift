@@ -28,7 +28,8 @@ struct BenchTests {
         #expect(operations.isSuperset(of: ["parse to tape vs native simdjson", "parse to tape vs JSONSerialization",
                                            "parse + event walk vs native parse",
                                            "TapeJSONSerialization vs JSONSerialization",
-                                           "decode Array<GitHubEvent>"]))
+                                           "decode Array<GitHubEvent>",
+                                           "(limit) decode Array<GitHubEvent>: parse + event walk + a String per string value vs JSONDecoder"]))
         for row in rows {
             #expect(row["file"] as? String == "github_events.json")
             for key in ["ratio", "median_ratio", "tapejson_mb_per_s", "baseline_mb_per_s"] {
@@ -75,6 +76,9 @@ struct BenchTests {
         #expect(operations.contains("JSON Lines count vs native parse_many"))
         #expect(operations.contains("JSON Lines decode LogLine vs JSONDecoder per line"))
         #expect(operations.contains("JSON Lines forEach + line.decode(LogLine) vs decode(_:using:)"))
+        // The decodes' limits: parse, event walk and a String per string value, no model.
+        #expect(operations.contains("(limit) JSON Lines decode LogLine: parse + event walk + a String per string value vs JSONDecoder per line"))
+        #expect(operations.contains { $0.hasPrefix("(limit) decode per call: LogLine, ") })
         // The machine's own ceiling for the workers' row: independent passes on as many threads.
         #expect(operations.contains { $0.hasPrefix("(ceiling) ") && $0.hasSuffix(" independent LogLine passes vs 1") })
         // Items at a pointer: the same records in an envelope (1 and 2 jobs), and an array of small numbers.

@@ -8,6 +8,8 @@ import TapeJSON
 
 /// Registers `TapeJSONDecoder` and `JSONDecoder` decoding each corpus file into its CorpusModels model,
 /// from `Data`, with default strategies. Each pair first checks that both decoders produce equal models.
+/// Beside them, the model's limit (`limit-parse+walk+strings`): the parse, the event walk and a `String`
+/// per string value, with no model (`StringValueSink`).
 func registerDecodingBenchmarks() {
     registerModel(TwitterSearch.self, file: "twitter.json")
     registerModel(CitmCatalog.self, file: "citm_catalog.json")
@@ -42,6 +44,20 @@ private func registerModel<Model: Decodable & Equatable>(_ type: Model.Type, fil
         let file = try Corpus.file(name)
         guard try tape.decode(Model.self, from: file.data) == foundation.decode(Model.self, from: file.data) else {
             throw BenchmarkInputError("\(name): TapeJSONDecoder and JSONDecoder decode different \(Model.self) values")
+        }
+    }
+
+    // The limit of any decoder into String-holding models (`tapejson bench`'s `(limit)` row): the same
+    // `Data` parsed, every event walked and every string value copied into a `String`, no model.
+    let parser = JSONParser()
+    let sink = StringValueSink()
+    Benchmark(benchmarkName("Decode", input, "limit parse+walk+strings"), configuration: .operation) { benchmark in
+        let file = try Corpus.file(name)
+        try measure(benchmark, bytes: file.size) {
+            sink.reset()
+            let document = try parser.parse(file.data)
+            var reader = document.events
+            return sink.copyStringValues(&reader)
         }
     }
 }

@@ -30,7 +30,9 @@ enum Logs {
 ///   `.custom` key strategy (`LogLine.foundationKeyDecodingStrategy`);
 /// - decoding per call: each line as its own `Data`, a new `TapeJSONDecoder.decode` call each time with
 ///   one decoder (what a service pays per small request body), against the same calls to `JSONDecoder`,
-///   both with `.convertFromSnakeCase` (`SnakeCaseLogs`).
+///   both with `.convertFromSnakeCase` (`SnakeCaseLogs`);
+/// - the limit of both decodes (`limit-parse+walk+strings`): the same lines parsed, their events walked
+///   and their string values copied into `String`s, no model (`StringValueSink`).
 func registerLinesBenchmarks() {
     let count = "JSONLines count", logs = "16MB logs"
 
@@ -103,6 +105,25 @@ func registerLinesBenchmarks() {
         }
     }
 
+    // Its limit (`tapejson bench`'s `(limit)` per-call row): each of the same lines parsed on its own,
+    // its events walked and its string values copied into `String`s, no model.
+    let perCallParser = JSONParser()
+    let perCallSink = StringValueSink()
+    Benchmark(benchmarkName(perCall, "\(logs) as LogLine, snake_case keys", "limit parse+walk+strings"),
+              configuration: .streaming) { benchmark in
+        let lines = SnakeCaseLogs.lines
+        try measure(benchmark, bytes: SnakeCaseLogs.bytes) {
+            var events = 0
+            for line in lines {
+                perCallSink.reset()
+                let document = try perCallParser.parse(line)
+                var reader = document.events
+                events += perCallSink.copyStringValues(&reader)
+            }
+            return events
+        }
+    }
+
     Benchmark(benchmarkName(perCall, "\(logs) as LogLine, snake_case keys", "TapeJSON"),
               configuration: .streaming) { benchmark in
         let lines = SnakeCaseLogs.lines
@@ -147,6 +168,28 @@ func registerLinesBenchmarks() {
             guard index == Logs.lines.count, mismatch == nil else {
                 throw BenchmarkInputError("JSONLines.decode: \(index) of \(Logs.lines.count) lines, first mismatch \(mismatch.map(String.init) ?? "none")")
             }
+        }
+    }
+
+    // The decode rows' limit (`tapejson bench`'s `(limit)` JSON Lines row): the same reader, one job
+    // (`map` with one job runs on the calling thread without simdjson's stage-1 helper, as `decode` with
+    // one job does), each line's events walked and its string values copied into `String`s, no model.
+    // Each line's strings are freed when the next line starts, as the decode rows drop each record.
+    let linesSink = StringValueSink()
+    Benchmark(benchmarkName(decode, "\(logs) as LogLine", "limit parse+walk+strings"),
+              configuration: .streaming) { benchmark in
+        let lines = Logs.reader
+        try measure(benchmark, bytes: Logs.bytes.count) {
+            try lines.map(jobs: 1, { line in
+                linesSink.reset()
+                var reader = line.events
+                linesSink.copyStringValues(&reader)
+            }, each: { _, _ in }).documents
+        }
+    } setup: {
+        let documents = try Logs.reader.count().documents
+        guard documents == Logs.lines.count else {
+            throw BenchmarkInputError("JSONLines counted \(documents) of \(Logs.lines.count) log lines")
         }
     }
 }

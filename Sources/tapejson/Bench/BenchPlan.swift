@@ -11,10 +11,37 @@ struct BenchPlan {
     /// Workloads whose CPU time is reported beside their elapsed time (the JSON Lines ones, where threads
     /// are involved: on a shared machine CPU time shows what a run costs even when cores are busy).
     var cpuReported: [Int] = []
+    /// The `(limit)` workload of each decode row that has one, by the decode row's file and operation
+    /// (`addDecodeLimit`, `decodeLimit(file:operation:)`).
+    private var decodeLimits: [DecodeRow: Int] = [:]
+
+    private struct DecodeRow: Hashable {
+        let file: String
+        let operation: String
+    }
+
+    /// The library column of the `(limit)` workloads.
+    static let limitLibrary = "TapeJSON parse + event walk + Strings"
 
     mutating func add(_ workload: Workload) -> Int {
         workloads.append(workload)
         return workloads.count - 1
+    }
+
+    /// Adds the `(limit)` workload of the decode row `operation` on `file` (`run`: a parse, an event walk
+    /// and a `String` per string value, no model; see `StringValueSink`), records it as that row's limit
+    /// and returns it.
+    mutating func addDecodeLimit(file: String, operation: String, bytes: Int, run: @escaping () throws -> Void) -> Int {
+        let limit = add(Workload(file: file, operation: operation, library: Self.limitLibrary, bytes: bytes, run: run))
+        decodeLimits[DecodeRow(file: file, operation: operation)] = limit
+        return limit
+    }
+
+    /// The `(limit)` workload of the decode row `operation` on `file` (such as `"decode TwitterSearch"`
+    /// on `"twitter.json"`), for rows that compare a decoder with its limit; nil when there is none (or
+    /// `keepComparisons` left it out).
+    func decodeLimit(file: String, operation: String) -> Int? {
+        decodeLimits[DecodeRow(file: file, operation: operation)]
     }
 
     /// Keeps only the comparisons whose operation contains `text` (case-insensitive) and the workloads
@@ -34,6 +61,7 @@ struct BenchPlan {
             Comparison(file: $0.file, operation: $0.operation, subject: kept[$0.subject]!, baseline: kept[$0.baseline]!)
         }
         cpuReported = cpuReported.compactMap { kept[$0] }
+        decodeLimits = decodeLimits.compactMapValues { kept[$0] }
     }
 
     /// Adds every operation TapeJSON and its counterparts can run on `input`.
@@ -135,6 +163,17 @@ struct BenchPlan {
             })
             comparisons.append(Comparison(file: name, operation: "(ceiling) decode \(model.name): Decodable calls alone vs JSONDecoder",
                                           subject: floorDecode, baseline: foundationDecode))
+            // The other bound: the same `Data` parsed, every event walked and every string value copied
+            // into a `String`, with no model: what any decoder into String-holding models must do.
+            let limitSink = StringValueSink()
+            let limit = addDecodeLimit(file: name, operation: "decode \(model.name)", bytes: size) {
+                limitSink.reset()
+                let document = try parser.parse(data)
+                var reader = document.events
+                limitSink.copyStringValues(&reader)
+            }
+            comparisons.append(Comparison(file: name, operation: "(limit) decode \(model.name): parse + event walk + a String per string value vs JSONDecoder",
+                                          subject: limit, baseline: foundationDecode))
             // Writing the decoded value back (MB/s of JSON written, Foundation's output size).
             let writers = try model.prepareEncoding(data)
             let encode = add(Workload(file: name, operation: "encode \(model.name)", library: "TapeJSONEncoder", bytes: writers.bytes) {
@@ -222,6 +261,20 @@ extension BenchPlan {
             for line in lineRanges { _ = try foundationDecoder.decode(LogLine.self, from: line) }
         })
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine vs JSONDecoder per line", subject: decodeOne, baseline: decodeFoundation))
+        // Its limit: the same reader over the same bytes, one job as the row above (`map` with 1 job runs
+        // on the calling thread without simdjson's stage-1 helper, as `decode` with 1 job does), each
+        // line's events walked and its string values copied into `String`s, no model. Each line's
+        // strings are freed when the next line starts, as the row above drops each record.
+        let linesLimitSink = StringValueSink()
+        let linesLimit = addDecodeLimit(file: name, operation: "decode LogLine", bytes: size) {
+            _ = try lines.map(jobs: 1, { line in
+                linesLimitSink.reset()
+                var reader = line.events
+                linesLimitSink.copyStringValues(&reader)
+            }, each: { _, _ in })
+        }
+        comparisons.append(Comparison(file: name, operation: "(limit) JSON Lines decode LogLine: parse + event walk + a String per string value vs JSONDecoder per line",
+                                      subject: linesLimit, baseline: decodeFoundation))
         // What a service pays per request: each line as its own `Data`, a new decode call each time,
         // one decoder (the per-call setup: workspace, session, parse), against the same calls to
         // Foundation. Both decoders use the same key setup, one of Foundation's own strategies:
@@ -258,6 +311,22 @@ extension BenchPlan {
         })
         comparisons.append(Comparison(file: name, operation: "(ceiling) decode per call: LogLine, Decodable calls alone vs JSONDecoder (both .convertFromSnakeCase)",
                                       subject: decodePerCallFloor, baseline: decodePerCallFoundation))
+        // Its limit: each of the same `Data` lines parsed on its own (one parser, as the decoder reuses
+        // its simdjson parsers), its events walked and its string values copied into `String`s, no model
+        // (and so no keys to convert).
+        let perCallParser = JSONParser()
+        let perCallLimitSink = StringValueSink()
+        let decodePerCallLimit = addDecodeLimit(file: name, operation: "decode LogLine per call (one Data per line, snake_case keys)",
+                                                bytes: snakeSize) {
+            for line in snakeLines {
+                perCallLimitSink.reset()
+                let document = try perCallParser.parse(line)
+                var reader = document.events
+                perCallLimitSink.copyStringValues(&reader)
+            }
+        }
+        comparisons.append(Comparison(file: name, operation: "(limit) decode per call: LogLine, parse + event walk + a String per string value vs JSONDecoder (.convertFromSnakeCase)",
+                                      subject: decodePerCallLimit, baseline: decodePerCallFoundation))
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine, \(jobs) workers vs 1 worker", subject: decodeMany, baseline: decodeOne))
 
         // Encoding the decoded records back, one line each (default keys for both encoders): TapeJSON
@@ -379,7 +448,7 @@ extension BenchPlan {
             return elapsed / Double(jobs)
         })
         comparisons.append(Comparison(file: name, operation: "(ceiling) \(jobs) independent LogLine passes vs 1", subject: independent, baseline: decodeOne))
-        cpuReported += [native, count, parallel, decodeOne, decodeMany]
+        cpuReported += [native, count, parallel, decodeOne, decodeMany, linesLimit]
         try addItems(name: name, logs: bytes, expected: expected)
         try addCompressedLines(name: name, logs: bytes, expected: expected)
     }
