@@ -96,6 +96,7 @@ let package = Package(
                 "CZlib",
                 "CZstd",
                 "CorpusModels",
+                "GeneratedCorpusModels",
                 "BenchmarkEnvironment",
                 "NativeReference",
                 "SyntheticLogs",

@@ -174,6 +174,18 @@ struct BenchPlan {
             }
             comparisons.append(Comparison(file: name, operation: "(limit) decode \(model.name): parse + event walk + a String per string value vs JSONDecoder",
                                           subject: limit, baseline: foundationDecode))
+            // The same file into the model's @TapeJSONCodable twin (GeneratedCorpusModels): the generated
+            // path, against the Codable path, its limit and its ceiling.
+            let twin = GeneratedTwin.forFile(name)
+            if let twin {
+                let generated = add(Workload(file: name, operation: "decode \(model.name)", library: "TapeJSONDecoder @TapeJSONCodable", bytes: size) {
+                    try twin.decode(data)
+                })
+                comparisons.append(Comparison(file: name, operation: "decode \(model.name) with the macro vs the Codable path", subject: generated, baseline: decode))
+                comparisons.append(Comparison(file: name, operation: "decode \(model.name) with the macro vs JSONDecoder", subject: generated, baseline: foundationDecode))
+                comparisons.append(Comparison(file: name, operation: "decode \(model.name) with the macro vs its (limit)", subject: generated, baseline: limit))
+                comparisons.append(Comparison(file: name, operation: "decode \(model.name) with the macro vs its (ceiling)", subject: generated, baseline: floorDecode))
+            }
             // Writing the decoded value back (MB/s of JSON written, Foundation's output size).
             let writers = try model.prepareEncoding(data)
             let encode = add(Workload(file: name, operation: "encode \(model.name)", library: "TapeJSONEncoder", bytes: writers.bytes) {
@@ -188,6 +200,15 @@ struct BenchPlan {
             })
             comparisons.append(Comparison(file: name, operation: "(ceiling) encode \(model.name): Codable calls alone vs JSONEncoder",
                                           subject: floor, baseline: foundationEncode))
+            if let twin {
+                let twinEncode = try twin.prepareEncoding(data, writers.tapeBytes)
+                let generated = add(Workload(file: name, operation: "encode \(model.name)", library: "TapeJSONEncoder @TapeJSONCodable", bytes: writers.bytes) {
+                    try twinEncode()
+                })
+                comparisons.append(Comparison(file: name, operation: "encode \(model.name) with the macro vs the Codable path", subject: generated, baseline: encode))
+                comparisons.append(Comparison(file: name, operation: "encode \(model.name) with the macro vs JSONEncoder", subject: generated, baseline: foundationEncode))
+                comparisons.append(Comparison(file: name, operation: "encode \(model.name) with the macro vs its (ceiling)", subject: generated, baseline: floor))
+            }
             if name == "twitter.json" {
                 // What `.convertFromAnyCase` costs: the same bytes into the same values, through
                 // CodingKeys with `.useDefaultKeys` (`decode`, TwitterSearch) and through key conversion.
@@ -275,6 +296,16 @@ extension BenchPlan {
         }
         comparisons.append(Comparison(file: name, operation: "(limit) JSON Lines decode LogLine: parse + event walk + a String per string value vs JSONDecoder per line",
                                       subject: linesLimit, baseline: decodeFoundation))
+        // The same lines into LogLine's @TapeJSONCodable twin.
+        guard try GeneratedLogLine.decodeLines(lines, using: tapeDecoder, jobs: 1) == expected else {
+            throw JSONInputError(path: name, reason: "not every log line decodes as the generated LogLine")
+        }
+        let decodeGenerated = add(Workload(file: name, operation: "decode LogLine", library: "TapeJSON @TapeJSONCodable", bytes: size) {
+            _ = try GeneratedLogLine.decodeLines(lines, using: tapeDecoder, jobs: 1)
+        })
+        comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine with the macro vs the Codable path", subject: decodeGenerated, baseline: decodeOne))
+        comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine with the macro vs JSONDecoder per line", subject: decodeGenerated, baseline: decodeFoundation))
+        comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine with the macro vs its (limit)", subject: decodeGenerated, baseline: linesLimit))
         // What a service pays per request: each line as its own `Data`, a new decode call each time,
         // one decoder (the per-call setup: workspace, session, parse), against the same calls to
         // Foundation. Both decoders use the same key setup, one of Foundation's own strategies:
@@ -327,6 +358,12 @@ extension BenchPlan {
         }
         comparisons.append(Comparison(file: name, operation: "(limit) decode per call: LogLine, parse + event walk + a String per string value vs JSONDecoder (.convertFromSnakeCase)",
                                       subject: decodePerCallLimit, baseline: decodePerCallFoundation))
+        let decodePerCallGenerated = add(Workload(file: name, operation: "decode LogLine per call (one Data per line, snake_case keys)", library: "TapeJSON @TapeJSONCodable", bytes: snakeSize) {
+            try GeneratedLogLine.decodePerCall(snakeLines, using: snakeTape)
+        })
+        comparisons.append(Comparison(file: name, operation: "decode per call: LogLine with the macro vs the Codable path (.convertFromSnakeCase)", subject: decodePerCallGenerated, baseline: decodePerCall))
+        comparisons.append(Comparison(file: name, operation: "decode per call: LogLine with the macro vs its (limit)", subject: decodePerCallGenerated, baseline: decodePerCallLimit))
+        comparisons.append(Comparison(file: name, operation: "decode per call: LogLine with the macro vs its (ceiling)", subject: decodePerCallGenerated, baseline: decodePerCallFloor))
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine, \(jobs) workers vs 1 worker", subject: decodeMany, baseline: decodeOne))
 
         // Encoding the decoded records back, one line each (default keys for both encoders): TapeJSON
@@ -355,6 +392,17 @@ extension BenchPlan {
         })
         comparisons.append(Comparison(file: name, operation: "(ceiling) encode LogLine: Codable calls alone vs JSONEncoder",
                                       subject: encodeRecordsFloor, baseline: encodeRecordsFoundation))
+        var codableLines: [UInt8] = []
+        for record in records {
+            try recordEncoder.encode(record, into: &codableLines)
+            codableLines.append(0x0A)
+        }
+        let generatedEncode = try GeneratedLogLine.prepareEncoding(lines, using: tapeDecoder, encoder: recordEncoder, expected: codableLines)
+        let encodeRecordsGenerated = add(Workload(file: name, operation: "encode LogLine", library: "TapeJSONEncoder @TapeJSONCodable", bytes: encodedSize) {
+            try generatedEncode()
+        })
+        comparisons.append(Comparison(file: name, operation: "encode LogLine with the macro vs the Codable path", subject: encodeRecordsGenerated, baseline: encodeRecords))
+        comparisons.append(Comparison(file: name, operation: "encode LogLine with the macro vs its (ceiling)", subject: encodeRecordsGenerated, baseline: encodeRecordsFloor))
 
         // The records as NDJSON to /dev/null through `JSONLinesWriter.write(contentsOf:jobs:)`: encoded on
         // `jobs` threads and written in order, against one thread.
@@ -411,6 +459,11 @@ extension BenchPlan {
         })
         comparisons.append(Comparison(file: name, operation: "(ceiling) read, transform, Codable calls alone vs JSONDecoder + JSONEncoder",
                                       subject: transformFloor, baseline: transformFoundation))
+        let transformGenerated = add(Workload(file: name, operation: "read, transform, write LogLine", library: "JSONLines + JSONLinesWriter @TapeJSONCodable", bytes: size) {
+            try GeneratedLogLine.transform(lines, using: tapeDecoder, writer: transformWriter)
+        })
+        comparisons.append(Comparison(file: name, operation: "read, transform, write LogLine with the macro vs the Codable loop", subject: transformGenerated, baseline: transform))
+        comparisons.append(Comparison(file: name, operation: "read, transform, write LogLine with the macro vs its (ceiling)", subject: transformGenerated, baseline: transformFloor))
         // The loop users write themselves: `forEach`, and `line.decode(_:using:)` with one decoder. Its
         // calls share the decoder's idle workspaces, so it should cost what `decode(_:using:)` costs.
         let lineByLine = add(Workload(file: name, operation: "decode LogLine (forEach + line.decode)", library: "TapeJSON", bytes: size) {
@@ -534,7 +587,8 @@ struct CorpusModel {
     let decodeWithFoundation: (Data) throws -> Void
     /// Decodes the file once and returns encoding runs of the value by both encoders (one reused
     /// output buffer for TapeJSON's) and the size of Foundation's output.
-    let prepareEncoding: (Data) throws -> (tape: () throws -> Void, foundation: () throws -> Void, floor: () throws -> Void, bytes: Int)
+    let prepareEncoding: (Data) throws -> (tape: () throws -> Void, foundation: () throws -> Void, floor: () throws -> Void, bytes: Int,
+                                           tapeBytes: [UInt8])
     /// Records JSONDecoder's decoding of the file once (`DecodableCallsFloor`, checked against its value)
     /// and returns a replay of it.
     let prepareReplay: (Data) throws -> () throws -> Void
@@ -550,6 +604,8 @@ struct CorpusModel {
                                let tapeEncoder = TapeJSONEncoder()
                                let foundationEncoder = JSONEncoder()
                                let bytes = try foundationEncoder.encode(value).count
+                               var tapeBytes: [UInt8] = []
+                               try tapeEncoder.encode(value, into: &tapeBytes)
                                nonisolated(unsafe) var buffer: [UInt8] = []
                                return ({
                                    buffer.removeAll(keepingCapacity: true)
@@ -557,7 +613,7 @@ struct CorpusModel {
                                }, { _ = try foundationEncoder.encode(value) }, {
                                    let checksum = try CodableCallsFloor.run(value)
                                    precondition(checksum != 1, "keeps the calls from being optimised away")
-                               }, bytes)
+                               }, bytes, tapeBytes)
                            },
                            prepareReplay: { data in
                                let floor = try DecodableCallsFloor.record(T.self, documents: [data])
