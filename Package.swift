@@ -127,6 +127,7 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
+        .testTarget(name: "GeneratedCodingTests", dependencies: ["TapeJSON"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
     ],
     cxxLanguageStandard: .cxx17
 )
