@@ -285,6 +285,24 @@ struct TwStatus: Codable, Equatable, Sendable {
 }
 
 // @TapeJSONCodable
+struct DupThenFail: Codable, Equatable, Sendable {
+    var a: Int
+    var b: Int
+}
+
+// @TapeJSONCodable
+struct DateThenFail: Codable, Equatable, Sendable {
+    var when: Date
+    var n: Int
+}
+
+// @TapeJSONCodable
+struct DataThenFail: Codable, Equatable, Sendable {
+    var blob: Data
+    var x: Double
+}
+
+// @TapeJSONCodable
 struct R01: Codable, Equatable, Sendable {
     var f0ID: UInt16
     var f1ID: [Int: UInt16]
@@ -596,6 +614,9 @@ let generatedShapeNames: [String] = [
     "TwMention",
     "TwUser",
     "TwStatus",
+    "DupThenFail",
+    "DateThenFail",
+    "DataThenFail",
     "R01",
     "R02",
     "R03",
@@ -646,6 +667,9 @@ func generatedShape(named name: String) -> (any ShapeRunning)? {
     case "TwMention": return ShapeEntry<TwMention>()
     case "TwUser": return ShapeEntry<TwUser>()
     case "TwStatus": return ShapeEntry<TwStatus>()
+    case "DupThenFail": return ShapeEntry<DupThenFail>()
+    case "DateThenFail": return ShapeEntry<DateThenFail>()
+    case "DataThenFail": return ShapeEntry<DataThenFail>()
     case "R01": return ShapeEntry<R01>()
     case "R02": return ShapeEntry<R02>()
     case "R03": return ShapeEntry<R03>()

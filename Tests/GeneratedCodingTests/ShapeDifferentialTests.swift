@@ -121,6 +121,12 @@ struct ShapeEntry<T: Codable & Equatable>: ShapeRunning {
         let start = ContinuousClock.now
         shape.run(documents: documents, tally: tally)
         let elapsed = ContinuousClock.now - start
+        // Every mismatch, for reading past the first 40: GENERATED_CODING_MISMATCHES=<directory>.
+        if let directory = ProcessInfo.processInfo.environment["GENERATED_CODING_MISMATCHES"], !tally.mismatches.isEmpty {
+            let file = URL(fileURLWithPath: directory).appendingPathComponent(name.filter { $0.isLetter || $0.isNumber } + ".txt")
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try? tally.mismatches.joined(separator: "\n\n").write(to: file, atomically: true, encoding: .utf8)
+        }
         for message in tally.mismatches.prefix(40) {
             Issue.record(Comment(rawValue: "MISMATCH \(message)"))
         }

@@ -270,6 +270,12 @@ def build_shapes(rng):
                             Field("favorited", P("Bool")), Field("lang", P("String")),
                             Field("inReplyToStatusId", ("opt", P("Int64")))]))
 
+    # Minimized from the first runs with the macro: the generated path gives up after reading a member
+    # (a later member is wrong or missing, a value cannot be encoded), and the Codable path runs again.
+    add(Struct("DupThenFail", [Field("a", P("Int")), Field("b", P("Int"))]))
+    add(Struct("DateThenFail", [Field("when", P("Date")), Field("n", P("Int"))]))
+    add(Struct("DataThenFail", [Field("blob", P("Data")), Field("x", P("Double"))]))
+
     # Random structs over the pool, nesting the types above.
     pool_leaf = SCALARS + FOUNDATION
     refs = ["Inner", "Color", "Priority", "Geometry", "PlainPoint", "Defaults", "KeyedOddly", "Command"]
@@ -706,6 +712,16 @@ def corpus_documents():
     return logs, statuses
 
 
+# Documents minimized from mismatches, first in their types' lists.
+MINIMIZED = {
+    # a duplicate key read again by the Codable path after the generated path gave up at "b"
+    "DupThenFail": ['{"a":1,"b":"y","a":"x"}', '{"a":1,"a":"x","b":"y"}'],
+    # a custom date / data strategy called by the generated path and again by the Codable path
+    "DateThenFail": ['{"when":0}', '{"when":0,"n":"x"}'],
+    "DataThenFail": ['{"blob":"aa"}', '{"blob":"aa","x":"nan"}'],
+}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=20240531)
@@ -744,6 +760,8 @@ def main():
             s = dump(d)
             if s not in texts:
                 texts.append(s)
+        if name in MINIMIZED:
+            texts = MINIMIZED[name] + texts
         if name == "LogRecord":
             texts = logs + texts
         if name == "TwStatus":
