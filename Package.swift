@@ -127,7 +127,7 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "GeneratedCodingTests", dependencies: ["TapeJSON"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "GeneratedCodingTests", dependencies: ["TapeJSONMacros", "TapeJSON"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
     ],
     cxxLanguageStandard: .cxx17
 )
