@@ -128,6 +128,7 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
+        .testTarget(name: "GeneratedCodingTests", dependencies: ["TapeJSONMacros", "TapeJSON"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
     ],
     cxxLanguageStandard: .cxx17
 )
