@@ -25,7 +25,7 @@ import SwiftSyntaxMacros
 /// (private, but the expansion belongs to the type's file), and the synthesized per-case
 /// `XCodingKeys` of an enum too (checked with Swift 6.3.1, separate and whole-module compilation). So
 /// the object keys are always `CodingKeys.name`, declared or not; payload keys of enum cases are
-/// `TapeJSONKey("label")` / `TapeJSONKey("_0")`, which needs no per-case type. A type that is not
+/// the case's own key enum (`RunCodingKeys.program`, `RunCodingKeys._0`), as synthesized `Codable` names them. A type that is not
 /// declared `Codable` works as well: the extension's `TapeJSONDecodable` / `TapeJSONEncodable`
 /// conformance implies `Decodable` / `Encodable`, which the compiler then synthesizes.
 enum Expansion {
@@ -117,8 +117,9 @@ enum Expansion {
 
         case .rawValueEnum:
             return """
-                guard let value = Self(rawValue: try decoder.decode(RawValue.self)) else {
-                    throw decoder.mismatch()
+                let rawValue = try decoder.decode(RawValue.self)
+                guard let value = Self(rawValue: rawValue) else {
+                    throw decoder.invalidRawValue(rawValue, of: Self.self)
                 }
                 self = value
                 """
@@ -136,7 +137,7 @@ enum Expansion {
                 lines.insert("func payloadType<Value>() -> Value.Type {\n    Value.self\n}", at: 0)
             }
             let names = keyed.map { literal($0.1.stringValue) }.joined(separator: ", ")
-            lines.append("switch try container.caseIndex(\(names)) {")
+            lines.append("switch try container.caseIndex(of: Self.self, \(names)) {")
             for (index, (enumCase, key)) in keyed.enumerated() {
                 let caseKey = keyExpression(key)
                 lines.append("case \(index):")
@@ -147,7 +148,7 @@ enum Expansion {
                 } else {
                     lines.append("    let payload = try container.nestedObject(forKey: \(caseKey), named: \(literal(key.stringValue)))")
                     let arguments = parameters.map { parameter in
-                        let value = "try payload.decode(payloadType(), forKey: TapeJSONKey(\(literal(parameter.key))), named: \(literal(parameter.key)))"
+                        let value = "try payload.decode(payloadType(), forKey: \(payloadKey(enumCase, parameter.key)), named: \(literal(parameter.key)))"
                         return parameter.label.map { "\($0): \(value)" } ?? value
                     }
                     lines.append("    self = .\(enumCase.swiftName)(\(arguments.joined(separator: ", ")))")
@@ -195,7 +196,7 @@ enum Expansion {
                 lines.append("    var payload = container.beginObject(forKey: \(caseKey), named: \(literal(key.stringValue)))")
                 for (index, parameter) in parameters.enumerated() {
                     lines.append(
-                        "    try payload.encode(value\(index), forKey: TapeJSONKey(\(literal(parameter.key))), named: \(literal(parameter.key)))"
+                        "    try payload.encode(value\(index), forKey: \(payloadKey(enumCase, parameter.key)), named: \(literal(parameter.key)))"
                     )
                 }
                 lines.append("    payload.end()")
@@ -270,3 +271,22 @@ enum Expansion {
         return type.trimmedDescription
     }
 }
+
+/// The key of an associated value, as synthesized `Codable` names it: a case of the case's own key
+/// enum (`run(program:)` reads `RunCodingKeys.program`; an unlabelled value is `_0`, `_1`, ...). Errors
+/// print the key with its type (`keyNotFound`'s description), so the generated code names the same one.
+func payloadKey(_ enumCase: EnumCase, _ key: String) -> String {
+    let name = enumCase.bareName
+    let typeName = name.prefix(1).uppercased() + name.dropFirst() + "CodingKeys"
+    let member = swiftKeywords.contains(key) ? "`\(key)`" : key
+    return "\(typeName).\(member)"
+}
+
+/// Words that must be escaped as member names after a dot... and as identifiers in general.
+private let swiftKeywords: Set<String> = [
+    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+    "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+    "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
+    "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
+    "where", "while", "as", "Any", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+]

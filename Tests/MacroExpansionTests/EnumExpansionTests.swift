@@ -18,8 +18,9 @@ import Testing
 
                 extension Level: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        guard let value = Self(rawValue: try decoder.decode(RawValue.self)) else {
-                            throw decoder.mismatch()
+                        let rawValue = try decoder.decode(RawValue.self)
+                        guard let value = Self(rawValue: rawValue) else {
+                            throw decoder.invalidRawValue(rawValue, of: Self.self)
                         }
                         self = value
                     }
@@ -84,19 +85,19 @@ import Testing
                             Value.self
                         }
                         let container = try decoder.objectDecoder()
-                        switch try container.caseIndex("move", "stop", "wait", "label") {
+                        switch try container.caseIndex(of: Self.self, "move", "stop", "wait", "label") {
                         case 0:
                             let payload = try container.nestedObject(forKey: CodingKeys.move, named: "move")
-                            self = .move(try payload.decode(payloadType(), forKey: TapeJSONKey("_0"), named: "_0"), to: try payload.decode(payloadType(), forKey: TapeJSONKey("to"), named: "to"), try payload.decode(payloadType(), forKey: TapeJSONKey("_2"), named: "_2"))
+                            self = .move(try payload.decode(payloadType(), forKey: MoveCodingKeys._0, named: "_0"), to: try payload.decode(payloadType(), forKey: MoveCodingKeys.to, named: "to"), try payload.decode(payloadType(), forKey: MoveCodingKeys._2, named: "_2"))
                         case 1:
                             _ = try container.nestedObject(forKey: CodingKeys.stop, named: "stop")
                             self = .stop
                         case 2:
                             let payload = try container.nestedObject(forKey: CodingKeys.wait, named: "wait")
-                            self = .wait(try payload.decode(payloadType(), forKey: TapeJSONKey("_0"), named: "_0"))
+                            self = .wait(try payload.decode(payloadType(), forKey: WaitCodingKeys._0, named: "_0"))
                         case 3:
                             let payload = try container.nestedObject(forKey: CodingKeys.label, named: "label")
-                            self = .label(default: try payload.decode(payloadType(), forKey: TapeJSONKey("default"), named: "default"))
+                            self = .label(default: try payload.decode(payloadType(), forKey: LabelCodingKeys.`default`, named: "default"))
                         default:
                             throw decoder.mismatch()
                         }
@@ -109,20 +110,20 @@ import Testing
                         switch self {
                         case .move(let value0, let value1, let value2):
                             var payload = container.beginObject(forKey: CodingKeys.move, named: "move")
-                            try payload.encode(value0, forKey: TapeJSONKey("_0"), named: "_0")
-                            try payload.encode(value1, forKey: TapeJSONKey("to"), named: "to")
-                            try payload.encode(value2, forKey: TapeJSONKey("_2"), named: "_2")
+                            try payload.encode(value0, forKey: MoveCodingKeys._0, named: "_0")
+                            try payload.encode(value1, forKey: MoveCodingKeys.to, named: "to")
+                            try payload.encode(value2, forKey: MoveCodingKeys._2, named: "_2")
                             payload.end()
                         case .stop:
                             var payload = container.beginObject(forKey: CodingKeys.stop, named: "stop")
                             payload.end()
                         case .wait(let value0):
                             var payload = container.beginObject(forKey: CodingKeys.wait, named: "wait")
-                            try payload.encode(value0, forKey: TapeJSONKey("_0"), named: "_0")
+                            try payload.encode(value0, forKey: WaitCodingKeys._0, named: "_0")
                             payload.end()
                         case .label(let value0):
                             var payload = container.beginObject(forKey: CodingKeys.label, named: "label")
-                            try payload.encode(value0, forKey: TapeJSONKey("default"), named: "default")
+                            try payload.encode(value0, forKey: LabelCodingKeys.`default`, named: "default")
                             payload.end()
                         }
                         container.end()
@@ -160,10 +161,10 @@ import Testing
                             Value.self
                         }
                         let container = try decoder.objectDecoder()
-                        switch try container.caseIndex("Circle", "empty") {
+                        switch try container.caseIndex(of: Self.self, "Circle", "empty") {
                         case 0:
                             let payload = try container.nestedObject(forKey: CodingKeys.circle, named: "Circle")
-                            self = .circle(radius: try payload.decode(payloadType(), forKey: TapeJSONKey("radius"), named: "radius"))
+                            self = .circle(radius: try payload.decode(payloadType(), forKey: CircleCodingKeys.radius, named: "radius"))
                         case 1:
                             _ = try container.nestedObject(forKey: CodingKeys.empty, named: "empty")
                             self = .empty
@@ -179,7 +180,7 @@ import Testing
                         switch self {
                         case .circle(let value0):
                             var payload = container.beginObject(forKey: CodingKeys.circle, named: "Circle")
-                            try payload.encode(value0, forKey: TapeJSONKey("radius"), named: "radius")
+                            try payload.encode(value0, forKey: CircleCodingKeys.radius, named: "radius")
                             payload.end()
                         case .empty:
                             var payload = container.beginObject(forKey: CodingKeys.empty, named: "empty")
@@ -220,10 +221,10 @@ import Testing
                             Value.self
                         }
                         let container = try decoder.objectDecoder()
-                        switch try container.caseIndex("word") {
+                        switch try container.caseIndex(of: Self.self, "word") {
                         case 0:
                             let payload = try container.nestedObject(forKey: CodingKeys.word, named: "word")
-                            self = .word(try payload.decode(payloadType(), forKey: TapeJSONKey("_0"), named: "_0"))
+                            self = .word(try payload.decode(payloadType(), forKey: WordCodingKeys._0, named: "_0"))
                         default:
                             throw decoder.mismatch()
                         }
@@ -254,13 +255,13 @@ import Testing
                             Value.self
                         }
                         let container = try decoder.objectDecoder()
-                        switch try container.caseIndex("success", "failure") {
+                        switch try container.caseIndex(of: Self.self, "success", "failure") {
                         case 0:
                             let payload = try container.nestedObject(forKey: CodingKeys.success, named: "success")
-                            self = .success(try payload.decode(payloadType(), forKey: TapeJSONKey("_0"), named: "_0"))
+                            self = .success(try payload.decode(payloadType(), forKey: SuccessCodingKeys._0, named: "_0"))
                         case 1:
                             let payload = try container.nestedObject(forKey: CodingKeys.failure, named: "failure")
-                            self = .failure(message: try payload.decode(payloadType(), forKey: TapeJSONKey("message"), named: "message"))
+                            self = .failure(message: try payload.decode(payloadType(), forKey: FailureCodingKeys.message, named: "message"))
                         default:
                             throw decoder.mismatch()
                         }

@@ -42,3 +42,13 @@ public protocol TapeJSONDecodable: Decodable {
 
 /// Decodes and encodes straight from and to JSON bytes: ``TapeJSONDecodable`` and ``TapeJSONEncodable``.
 public typealias TapeJSONCodable = TapeJSONDecodable & TapeJSONEncodable
+
+/// As `Array.init(from:)`: each element by its generated path, straight into the array's storage.
+extension Array: TapeJSONDecodable where Element: TapeJSONDecodable {
+    public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+        let session = decoder.session
+        self = try session.withValueInPlace(at: decoder.index, depth: decoder.depth) {
+            try session.decodeGeneratedArray(Element.self)
+        }
+    }
+}

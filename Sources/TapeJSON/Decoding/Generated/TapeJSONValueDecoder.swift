@@ -24,17 +24,18 @@ public struct TapeJSONValueDecoder {
 
     /// The value as an object whose members are read by key.
     ///
-    /// - Throws: when the value is not an object (the value is then decoded by `init(from:)`).
+    /// - Throws: `DecodingError`, as `container(keyedBy:)` does, when the value is not an object.
     public func objectDecoder() throws -> TapeJSONObjectDecoder {
-        let tape = session.tape
-        guard tape.tagByte(index) == TapeTag.startObject.rawValue else { throw GeneratedPathMismatch() }
+        guard session.tape.tagByte(index) == TapeTag.startObject.rawValue else {
+            throw session.keyedContainerError(at: index, path: codingPath)
+        }
         return TapeJSONObjectDecoder(session: session, start: index, depth: depth)
     }
 
     /// The whole value as a `T` (a raw-value enum reads its `RawValue` so), as a single-value
     /// container's `decode(_:)` reads it.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let scalar = try session.generatedScalar(type, at: index) { return scalar }
+        if DecodingSession.readsDirectly(type), let scalar = session.readDirectly(type, at: index) { return scalar }
         return try session.withValueInPlace(at: index, depth: depth) {
             try session.decodeCurrent(type)
         }
@@ -43,9 +44,20 @@ public struct TapeJSONValueDecoder {
     /// Whether the value is `null`.
     public func decodeNil() -> Bool { session.isNull(index) }
 
-    /// The error to throw when the value is not what the generated code reads: the value is then
-    /// decoded by `init(from:)`, whose result or error the caller gets.
-    public func mismatch() -> any Error { GeneratedPathMismatch() }
+    /// The error a raw-value enum's `init(from:)` throws for a raw value that names no case.
+    public func invalidRawValue<RawValue>(_ rawValue: RawValue, of type: Any.Type) -> any Error {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "Cannot initialize \(type) from invalid \(RawValue.self) value \(rawValue)"))
+    }
+
+    /// An error for a value that is not what a hand-written conformance reads, at this value's coding
+    /// path. (A conformance must throw what its `init(from:)` would: this one suits only the values
+    /// `init(from:)` also rejects with `.dataCorrupted`.)
+    public func mismatch() -> any Error {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: codingPath, debugDescription: "The value does not match the type's generated decoding."))
+    }
 }
 
 /// A JSON object of the document being decoded: its members found by key, as a keyed container
@@ -71,6 +83,16 @@ public struct TapeJSONObjectDecoder {
         if depth >= session.cursorsInUse { session.cursorsInUse = depth + 1 }
     }
 
+    /// The keys of the containers from the root to this object, as its keyed container's.
+    public var codingPath: [any CodingKey] { session.path(depth: depth, valueIndex: start) }
+
+    /// The coding path of the member `key`, for its errors.
+    func path(appending key: some CodingKey) -> [any CodingKey] {
+        var path = codingPath
+        path.append(key)
+        return path
+    }
+
     /// The number of members (a key that appears twice counts twice).
     public var count: Int { session.tape.elementCount(start) }
 
@@ -93,10 +115,9 @@ public struct TapeJSONObjectDecoder {
     ///   - type: the property's type.
     ///   - key: the `CodingKey` of the member, for the coding path of values decoded below it.
     ///   - name: the key's `stringValue`.
-    /// - Throws: when the member is missing or is not a `T` (the enclosing value is then decoded
-    ///   by `init(from:)`).
+    /// - Throws: the `DecodingError` `decode(_:forKey:)` throws when the member is missing or is not a `T`.
     public func decode<T: Decodable, K: CodingKey>(_ type: T.Type, forKey key: K, named name: StaticString) throws -> T {
-        guard let index = find(name) else { throw GeneratedPathMismatch() }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
         return try value(T.self, at: index, key: key)
     }
 
@@ -115,127 +136,136 @@ public struct TapeJSONObjectDecoder {
 
     /// `decode(_:forKey:named:)` for `String`.
     public func decode<K: CodingKey>(_ type: String.Type, forKey key: K, named name: StaticString) throws -> String {
-        guard let index = find(name), let value = session.string(at: index) else { throw GeneratedPathMismatch() }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let value = session.string(at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `String?`.
     public func decode<K: CodingKey>(_ type: String?.Type, forKey key: K, named name: StaticString) throws -> String? {
         guard let index = find(name), !session.isNull(index) else { return nil }
-        guard let value = session.string(at: index) else { throw GeneratedPathMismatch() }
+        guard let value = session.string(at: index) else { throw session.scalarError(String.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Int`.
     public func decode<K: CodingKey>(_ type: Int.Type, forKey key: K, named name: StaticString) throws -> Int {
-        guard let index = find(name), let value = session.integer(Int.self, at: index) else { throw GeneratedPathMismatch() }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let value = session.integer(Int.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Int?`.
     public func decode<K: CodingKey>(_ type: Int?.Type, forKey key: K, named name: StaticString) throws -> Int? {
         guard let index = find(name), !session.isNull(index) else { return nil }
-        guard let value = session.integer(Int.self, at: index) else { throw GeneratedPathMismatch() }
+        guard let value = session.integer(Int.self, at: index) else { throw session.scalarError(Int.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Int64`.
     public func decode<K: CodingKey>(_ type: Int64.Type, forKey key: K, named name: StaticString) throws -> Int64 {
-        guard let index = find(name), let value = session.integer(Int64.self, at: index) else { throw GeneratedPathMismatch() }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let value = session.integer(Int64.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Int64?`.
     public func decode<K: CodingKey>(_ type: Int64?.Type, forKey key: K, named name: StaticString) throws -> Int64? {
         guard let index = find(name), !session.isNull(index) else { return nil }
-        guard let value = session.integer(Int64.self, at: index) else { throw GeneratedPathMismatch() }
+        guard let value = session.integer(Int64.self, at: index) else { throw session.scalarError(Int64.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Int32`.
     public func decode<K: CodingKey>(_ type: Int32.Type, forKey key: K, named name: StaticString) throws -> Int32 {
-        guard let index = find(name), let value = session.integer(Int32.self, at: index) else { throw GeneratedPathMismatch() }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let value = session.integer(Int32.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Int32?`.
     public func decode<K: CodingKey>(_ type: Int32?.Type, forKey key: K, named name: StaticString) throws -> Int32? {
         guard let index = find(name), !session.isNull(index) else { return nil }
-        guard let value = session.integer(Int32.self, at: index) else { throw GeneratedPathMismatch() }
+        guard let value = session.integer(Int32.self, at: index) else { throw session.scalarError(Int32.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `UInt64`.
     public func decode<K: CodingKey>(_ type: UInt64.Type, forKey key: K, named name: StaticString) throws -> UInt64 {
-        guard let index = find(name), let value = session.integer(UInt64.self, at: index) else { throw GeneratedPathMismatch() }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let value = session.integer(UInt64.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `UInt64?`.
     public func decode<K: CodingKey>(_ type: UInt64?.Type, forKey key: K, named name: StaticString) throws -> UInt64? {
         guard let index = find(name), !session.isNull(index) else { return nil }
-        guard let value = session.integer(UInt64.self, at: index) else { throw GeneratedPathMismatch() }
+        guard let value = session.integer(UInt64.self, at: index) else { throw session.scalarError(UInt64.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `UInt`.
     public func decode<K: CodingKey>(_ type: UInt.Type, forKey key: K, named name: StaticString) throws -> UInt {
-        guard let index = find(name), let value = session.integer(UInt.self, at: index) else { throw GeneratedPathMismatch() }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let value = session.integer(UInt.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `UInt?`.
     public func decode<K: CodingKey>(_ type: UInt?.Type, forKey key: K, named name: StaticString) throws -> UInt? {
         guard let index = find(name), !session.isNull(index) else { return nil }
-        guard let value = session.integer(UInt.self, at: index) else { throw GeneratedPathMismatch() }
+        guard let value = session.integer(UInt.self, at: index) else { throw session.scalarError(UInt.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Double`.
     public func decode<K: CodingKey>(_ type: Double.Type, forKey key: K, named name: StaticString) throws -> Double {
-        guard let index = find(name), let value = session.double(at: index) else { throw GeneratedPathMismatch() }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let value = session.double(at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Double?`.
     public func decode<K: CodingKey>(_ type: Double?.Type, forKey key: K, named name: StaticString) throws -> Double? {
         guard let index = find(name), !session.isNull(index) else { return nil }
-        guard let value = session.double(at: index) else { throw GeneratedPathMismatch() }
+        guard let value = session.double(at: index) else { throw session.scalarError(Double.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Float`.
     public func decode<K: CodingKey>(_ type: Float.Type, forKey key: K, named name: StaticString) throws -> Float {
-        guard let index = find(name), let value = session.float(at: index) else { throw GeneratedPathMismatch() }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let value = session.float(at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Float?`.
     public func decode<K: CodingKey>(_ type: Float?.Type, forKey key: K, named name: StaticString) throws -> Float? {
         guard let index = find(name), !session.isNull(index) else { return nil }
-        guard let value = session.float(at: index) else { throw GeneratedPathMismatch() }
+        guard let value = session.float(at: index) else { throw session.scalarError(Float.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Bool`.
     public func decode<K: CodingKey>(_ type: Bool.Type, forKey key: K, named name: StaticString) throws -> Bool {
-        guard let index = find(name), let value = session.bool(at: index) else { throw GeneratedPathMismatch() }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let value = session.bool(at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Bool?`.
     public func decode<K: CodingKey>(_ type: Bool?.Type, forKey key: K, named name: StaticString) throws -> Bool? {
         guard let index = find(name), !session.isNull(index) else { return nil }
-        guard let value = session.bool(at: index) else { throw GeneratedPathMismatch() }
+        guard let value = session.bool(at: index) else { throw session.scalarError(Bool.self, at: index, path: path(appending: key)) }
         return value
     }
 
     // MARK: - Types with a generated path, and arrays
 
-    /// `decode(_:forKey:named:)` for a type with a generated path of its own: called directly (a
-    /// failure there sends the enclosing value to `init(from:)`, which decodes this one again).
+    /// `decode(_:forKey:named:)` for a type with a generated path of its own, called directly (no
+    /// type-kind lookup).
     public func decode<T: TapeJSONDecodable, K: CodingKey>(_ type: T.Type, forKey key: K, named name: StaticString) throws -> T {
-        guard let index = find(name) else { throw GeneratedPathMismatch() }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
         return try nestedGenerated(type, at: index, key: key)
     }
 
@@ -247,7 +277,7 @@ public struct TapeJSONObjectDecoder {
 
     /// `decode(_:forKey:named:)` for an array of a type with a generated path.
     public func decode<E: TapeJSONDecodable, K: CodingKey>(_ type: [E].Type, forKey key: K, named name: StaticString) throws -> [E] {
-        guard let index = find(name) else { throw GeneratedPathMismatch() }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
         return try generatedArray(E.self, at: index, key: key)
     }
 
@@ -274,23 +304,33 @@ public struct TapeJSONObjectDecoder {
         }
     }
 
-    /// For an enum with associated values: the position in `names` of the object's one member.
+    /// For an enum with associated values: the position in `names` of the one key of the object that
+    /// names a case, as synthesized `init(from:)` finds it (`allKeys`: the object's distinct keys, as
+    /// the key strategy spells them, that are case names).
     ///
-    /// - Throws: when the object does not have exactly one member, or its key is none of `names`.
-    public func caseIndex(_ names: StaticString...) throws -> Int {
-        guard session.tape.storedCount(start) == 1 else { throw GeneratedPathMismatch() }
-        for (position, name) in names.enumerated() where find(name) != nil { return position }
-        throw GeneratedPathMismatch()
+    /// - Throws: synthesized `init(from:)`'s `typeMismatch` when the object has no such key or more
+    ///   than one.
+    public func caseIndex(of type: Any.Type, _ names: StaticString...) throws -> Int {
+        var found: [Int] = []
+        for key in session.memberKeys(start: start, endWord: endWord, depth: depth) {
+            if let position = names.firstIndex(where: { $0.description == key }) { found.append(position) }
+        }
+        guard found.count == 1 else {
+            throw DecodingError.typeMismatch(type, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Invalid number of keys found, expected one."))
+        }
+        return found[0]
     }
 
     /// The value of the member `name` as an object (an enum case's associated values).
     public func nestedObject<K: CodingKey>(forKey key: K, named name: StaticString) throws -> TapeJSONObjectDecoder {
-        guard let index = find(name), session.tape.tagByte(index) == TapeTag.startObject.rawValue else {
-            throw GeneratedPathMismatch()
-        }
+        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
         // The frame of the member, as `nestedContainer(keyedBy:forKey:)` leaves it for the values below.
         session.reserve(depth: depth + 1)
         session.frames[depth] = PathFrame(component: session.component(for: key, keyIndex: index - 1), valueIndex: index)
+        guard session.tape.tagByte(index) == TapeTag.startObject.rawValue else {
+            throw session.keyedContainerError(at: index, path: session.path(depth: depth + 1, valueIndex: index))
+        }
         return TapeJSONObjectDecoder(session: session, start: index, depth: depth + 1)
     }
 
@@ -298,7 +338,10 @@ public struct TapeJSONObjectDecoder {
     /// nested type's generated path when it has one).
     @inline(__always)
     private func value<T: Decodable, K: CodingKey>(_ type: T.Type, at index: Int, key: K) throws -> T {
-        if let scalar = try session.generatedScalar(type, at: index) { return scalar }
+        if DecodingSession.readsDirectly(type) {
+            if let scalar = session.readDirectly(type, at: index) { return scalar }
+            throw session.scalarError(type, at: index, path: path(appending: key))
+        }
         return try session.decodeNested(type, at: index, parentDepth: depth,
                                         component: session.component(for: key, keyIndex: index - 1))
     }
@@ -309,7 +352,9 @@ extension DecodingSession {
     /// array's storage (as `ArrayDecoding.decodeElements`, without a type-kind lookup per array).
     func decodeGeneratedArray<E: TapeJSONDecodable>(_ type: E.Type) throws -> [E] {
         let start = valueIndex
-        guard tape.tagByte(start) == TapeTag.startArray.rawValue else { throw GeneratedPathMismatch() }
+        guard tape.tagByte(start) == TapeTag.startArray.rawValue else {
+            throw unkeyedContainerError(at: start, path: codingPath)
+        }
         let depth = self.depth
         let endWord = tape.containerEnd(start) - 1
         let count = tape.elementCount(start)
@@ -328,36 +373,31 @@ extension DecodingSession {
         }
     }
 
-    /// The value at `index` as `T` when `T` is one of the scalars most properties have (read as the
-    /// single-value container reads them); nil when `T` is another type.
-    ///
-    /// - Throws: when the value is not a `T` (the caller's value then goes through `init(from:)`).
+    /// Whether `T` is one of the scalars the generated path reads straight from the tape.
     @inline(__always)
-    func generatedScalar<T>(_ type: T.Type, at index: Int) throws -> T? {
-        if T.self == String.self {
-            guard let value = string(at: index) else { throw GeneratedPathMismatch() }
-            return unsafeBitCast(value, to: T.self)
-        }
-        if T.self == Int.self {
-            guard let value = integer(Int.self, at: index) else { throw GeneratedPathMismatch() }
-            return unsafeBitCast(value, to: T.self)
-        }
-        if T.self == Double.self {
-            guard let value = double(at: index) else { throw GeneratedPathMismatch() }
-            return unsafeBitCast(value, to: T.self)
-        }
-        if T.self == Bool.self {
-            guard let value = bool(at: index) else { throw GeneratedPathMismatch() }
-            return unsafeBitCast(value, to: T.self)
-        }
-        if T.self == Int64.self {
-            guard let value = integer(Int64.self, at: index) else { throw GeneratedPathMismatch() }
-            return unsafeBitCast(value, to: T.self)
-        }
+    static func readsDirectly<T>(_ type: T.Type) -> Bool {
+        T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self || T.self == Int64.self
+    }
+
+    /// The value at `index` as `T` (one of `readsDirectly`'s scalars), read as a keyed container reads
+    /// it; nil when it is not a `T`.
+    @inline(__always)
+    func readDirectly<T>(_ type: T.Type, at index: Int) -> T? {
+        if T.self == String.self { return string(at: index).map { unsafeBitCast($0, to: T.self) } }
+        if T.self == Int.self { return integer(Int.self, at: index).map { unsafeBitCast($0, to: T.self) } }
+        if T.self == Double.self { return double(at: index).map { unsafeBitCast($0, to: T.self) } }
+        if T.self == Bool.self { return bool(at: index).map { unsafeBitCast($0, to: T.self) } }
+        if T.self == Int64.self { return integer(Int64.self, at: index).map { unsafeBitCast($0, to: T.self) } }
         return nil
+    }
+
+    /// Why the value at `i` is not a `T` (a scalar), as a keyed container reports it.
+    @inline(never)
+    func scalarError<T>(_ type: T.Type, at i: Int, path: [any CodingKey]) -> DecodingError {
+        if T.self == String.self { return stringError(at: i, path: path) }
+        if T.self == Bool.self { return boolError(at: i, path: path) }
+        if T.self == Double.self || T.self == Float.self { return floatingPointError(type, at: i, path: path) }
+        return integerError(type, at: i, path: path)
     }
 }
 
-/// Thrown by the generated path when the value is not what it reads; never seen by a caller (the
-/// value is decoded again by `init(from:)`).
-struct GeneratedPathMismatch: Error {}

@@ -73,11 +73,9 @@ final class EncodingCore {
     /// same level takes this text, so the closure is called once per key, as in Foundation.
     @exclusivity(unchecked) var customKeyLookedUp: (level: Int, key: String, text: [UInt8])?
     let specialTypes = SpecialTypes()
-    /// The generated path's coding path and open containers, and whether it gave up (see
-    /// `GeneratedEncoding.swift`).
+    /// The generated path's coding path and open containers (see `GeneratedEncoding.swift`).
     @exclusivity(unchecked) var generatedPath: [GeneratedPathEntry] = []
     @exclusivity(unchecked) var generatedOpen = 0
-    @exclusivity(unchecked) var generatedGaveUp = false
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var order: [Int] = []
 
@@ -110,7 +108,6 @@ final class EncodingCore {
         customKeyLookedUp = nil
         generatedPath.removeAll(keepingCapacity: true)
         generatedOpen = 0
-        generatedGaveUp = false
     }
 
     /// After a call: drops what a very large call grew, and the per-call settings' references.

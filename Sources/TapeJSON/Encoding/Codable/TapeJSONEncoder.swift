@@ -254,13 +254,12 @@ public final class TapeJSONEncoder: Sendable {
                                          _ result: (UnsafeBufferPointer<UInt8>) -> R) throws -> R {
         core.begin(settings)
         defer { core.end() }
-        // The generated path when the type has one and the settings allow it; begun again through
-        // `encode(to:)` when it gives up (see `GeneratedEncoding.swift`).
+        // The generated path when the type has one and the settings allow it (`GeneratedEncoding.swift`).
         if !markingOnly && settings.takesGeneratedPaths && core.generatedPathAllowed, let generated = T.self as? any TapeJSONEncodable.Type {
-            if core.encodeRootGenerated(generated, value) { return result(core.out.bytes) }
-            core.begin(settings)
+            try core.encodeRootGenerated(generated, value)
+        } else {
+            try core.encodeTop(value)
         }
-        try core.encodeTop(value)
         if let error = core.pendingError { throw error }
         if core.fallback {
             if markingOnly {

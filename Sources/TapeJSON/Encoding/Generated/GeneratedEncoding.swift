@@ -19,24 +19,21 @@ enum GeneratedPathEntry {
 /// The generated path writes straight into `out`: no slot, no frame, no member record. It runs only
 /// where the bytes need none of them (compact, unsorted, keys as they are: `generatedPathAllowed`).
 /// A value it does not write itself (a `Date`, any plain `Encodable`) goes through `encodeBridged`,
-/// the same code the containers use, with the coding path the generated path kept. When anything
-/// throws or writing stops, the caller drops the bytes and encodes the whole value again through
-/// `encode(to:)` (`TapeJSONEncoder.encode(_:on:...)`), so errors are always the Codable path's.
+/// the same code the containers use, with the coding path the generated path kept. It is exact by
+/// construction: the members in synthesized `encode(to:)`'s order, the same number and string
+/// writers, the same errors at the same points (a non-finite float, the depth limit), and once writing
+/// stops (`halted`) no further value is handed to `encode(to:)`, as the containers skip them; the
+/// caller then throws the pending error or writes the value with Foundation's encoder, as after the
+/// Codable path (`TapeJSONEncoder.encode(_:on:...)`). Nothing is encoded twice.
 extension EncodingCore {
     /// Whether this call's settings let the generated path write.
     var generatedPathAllowed: Bool {
         !pretty && !sorted && keyMode == .plain && keyConventions == nil
     }
 
-    /// Writes the root value through its generated path; false when the path gave up (the caller
-    /// begins again through `encode(to:)`).
-    func encodeRootGenerated<G: TapeJSONEncodable, T: Encodable>(_ generated: G.Type, _ value: T) -> Bool {
-        do {
-            try unsafeBitCast(value, to: G.self).encode(tapeJSON: TapeJSONValueEncoder(core: self))
-        } catch {
-            return false
-        }
-        return !halted && !generatedGaveUp
+    /// Writes the root value through its generated path.
+    func encodeRootGenerated<G: TapeJSONEncodable, T: Encodable>(_ generated: G.Type, _ value: T) throws {
+        try unsafeBitCast(value, to: G.self).encode(tapeJSON: TapeJSONValueEncoder(core: self))
     }
 
     /// The coding path of the current generated value, and `entry` below it.
@@ -48,8 +45,12 @@ extension EncodingCore {
 
     @inline(__always)
     func openGenerated(_ bracket: UInt8) {
-        // Foundation's writer stops at this depth: the Codable path reports it.
-        if generatedOpen >= Self.maximumDepth - 1 { generatedGaveUp = true }
+        // Foundation's writer stops at this depth: `openFrame`'s error.
+        if generatedOpen >= Self.maximumDepth - 1 && !halted {
+            stop(with: EncodingError.invalidValue(
+                Optional<Int>.none as Any,
+                .init(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON.")))
+        }
         generatedOpen &+= 1
         out.append(bracket)
     }
@@ -105,6 +106,8 @@ extension EncodingCore {
     /// `encode(to:)` in a slot), at the generated path's place: the coding path is the generated
     /// path's, and the open generated containers count towards the depth limit.
     func encodeBridged<T: Encodable>(_ value: T, entry: GeneratedPathEntry?) throws {
+        // Once writing stopped, containers hand no more values to `encode(to:)`.
+        if halted { return }
         // Stand-ins for the generated path's open containers (never closed by a slot: see `finishSlot`).
         for _ in 0..<generatedOpen {
             frames.append(Frame(id: 0, isObject: false, count: 1, memberBase: members.count, slotDepth: -1))
@@ -115,6 +118,5 @@ extension EncodingCore {
         let slot = beginSlot(parent: nil, path: Array(path.dropLast()), key: path.last)
         try value.encode(to: slot)
         finishSlot(slot)
-        if halted { throw GeneratedPathMismatch() }
     }
 }
