@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "DocumentTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "EventsTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         // The README's examples, verbatim.
-        .testTarget(name: "ExamplesTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
+        .testTarget(name: "ExamplesTests", dependencies: ["TapeJSON", "TapeJSONMacros"], swiftSettings: swiftSettings),
         .testTarget(name: "CLITests", dependencies: ["TapeJSON", "tapejson"], swiftSettings: swiftSettings),
         .testTarget(name: "DecodingTests", dependencies: ["TapeJSON", "CorpusModels"], swiftSettings: swiftSettings),
         .testTarget(name: "SerializationTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
@@ -128,7 +128,7 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "GeneratedCodingTests", dependencies: ["TapeJSONMacros", "TapeJSON"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "GeneratedCodingTests", dependencies: ["TapeJSONMacros", "TapeJSON", "GeneratedCorpusModels"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -3,12 +3,14 @@
 import Foundation
 import Testing
 import TapeJSON
+import TapeJSONMacros
 
 @Suite("README examples")
 struct ReadmeExamplesTests {
     // MARK: - Decoding
 
-    struct User: Decodable, Equatable {
+    @TapeJSONCodable
+    struct User: Codable, Equatable {
         let userId: Int
         let displayName: String
         let signedUp: Date
@@ -36,6 +38,7 @@ struct ReadmeExamplesTests {
 
     // MARK: - Encoding
 
+    @TapeJSONCodable
     struct Order: Codable {
         let orderId: Int
         let items: [String]
