@@ -97,14 +97,29 @@ public struct TapeJSONObjectDecoder {
     public var count: Int { session.tape.elementCount(start) }
 
     /// Tape index of the value of the member whose key (as the key strategy converts it) is `name`:
-    /// the member the Codable path's lookup finds (the same code, with its cursor).
+    /// the member the Codable path's lookup finds (the same code, with its cursor). Under a key
+    /// conversion the key's `KeyMemo` entry goes with it, as a keyed container passes it: the spelling
+    /// that last converted to the key is then compared first, with no hashing (the LogLine rows under
+    /// `.convertFromAnyCase` decoded at the Codable path's speed without it).
     @inline(__always)
-    func find(_ name: StaticString) -> Int? {
-        name.withUTF8Buffer { session.findMember(utf8: $0, start: start, endWord: endWord, depth: depth) }
+    func find<K: CodingKey>(_ name: StaticString, _ key: K) -> Int? {
+        if session.workspace.keyMatching == .converted { return findConverted(key) }
+        return name.withUTF8Buffer { session.findMember(utf8: $0, start: start, endWord: endWord, depth: depth) }
     }
 
-    /// Whether the object has a member whose key is `name`.
-    public func contains(named name: StaticString) -> Bool { find(name) != nil }
+    @inline(never)
+    private func findConverted<K: CodingKey>(_ key: K) -> Int? {
+        guard let memo = session.workspace.keyMemos.table(for: K.self) else {
+            return session.findMember(key, start: start, endWord: endWord, depth: depth)
+        }
+        let entry = memo + Int(unsafeBitCast(key, to: UInt8.self))
+        if entry.pointee.bytes == nil { session.workspace.keyMemos.fill(entry, with: key) }
+        return session.findMember(utf8: UnsafeBufferPointer(start: entry.pointee.bytes, count: entry.pointee.count),
+                                  start: start, endWord: endWord, depth: depth, memo: entry)
+    }
+
+    /// Whether the object has a member `key` (whose `stringValue` is `name`), as `contains(_:)` answers.
+    public func contains<K: CodingKey>(_ key: K, named name: StaticString) -> Bool { find(name, key) != nil }
 
     /// The value of the member `name`, as `decode(_:forKey:)` reads it.
     ///
@@ -117,14 +132,14 @@ public struct TapeJSONObjectDecoder {
     ///   - name: the key's `stringValue`.
     /// - Throws: the `DecodingError` `decode(_:forKey:)` throws when the member is missing or is not a `T`.
     public func decode<T: Decodable, K: CodingKey>(_ type: T.Type, forKey key: K, named name: StaticString) throws -> T {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         return try value(T.self, at: index, key: key)
     }
 
     /// The value of the member `name`, or nil when it is missing or `null`, as
     /// `decodeIfPresent(_:forKey:)` reads it.
     public func decode<T: Decodable, K: CodingKey>(_ type: T?.Type, forKey key: K, named name: StaticString) throws -> T? {
-        guard let index = find(name), !session.isNull(index) else { return nil }
+        guard let index = find(name, key), !session.isNull(index) else { return nil }
         return try value(T.self, at: index, key: key)
     }
 
@@ -136,126 +151,126 @@ public struct TapeJSONObjectDecoder {
 
     /// `decode(_:forKey:named:)` for `String`.
     public func decode<K: CodingKey>(_ type: String.Type, forKey key: K, named name: StaticString) throws -> String {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         guard let value = session.string(at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `String?`.
     public func decode<K: CodingKey>(_ type: String?.Type, forKey key: K, named name: StaticString) throws -> String? {
-        guard let index = find(name), !session.isNull(index) else { return nil }
+        guard let index = find(name, key), !session.isNull(index) else { return nil }
         guard let value = session.string(at: index) else { throw session.scalarError(String.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Int`.
     public func decode<K: CodingKey>(_ type: Int.Type, forKey key: K, named name: StaticString) throws -> Int {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         guard let value = session.integer(Int.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Int?`.
     public func decode<K: CodingKey>(_ type: Int?.Type, forKey key: K, named name: StaticString) throws -> Int? {
-        guard let index = find(name), !session.isNull(index) else { return nil }
+        guard let index = find(name, key), !session.isNull(index) else { return nil }
         guard let value = session.integer(Int.self, at: index) else { throw session.scalarError(Int.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Int64`.
     public func decode<K: CodingKey>(_ type: Int64.Type, forKey key: K, named name: StaticString) throws -> Int64 {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         guard let value = session.integer(Int64.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Int64?`.
     public func decode<K: CodingKey>(_ type: Int64?.Type, forKey key: K, named name: StaticString) throws -> Int64? {
-        guard let index = find(name), !session.isNull(index) else { return nil }
+        guard let index = find(name, key), !session.isNull(index) else { return nil }
         guard let value = session.integer(Int64.self, at: index) else { throw session.scalarError(Int64.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Int32`.
     public func decode<K: CodingKey>(_ type: Int32.Type, forKey key: K, named name: StaticString) throws -> Int32 {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         guard let value = session.integer(Int32.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Int32?`.
     public func decode<K: CodingKey>(_ type: Int32?.Type, forKey key: K, named name: StaticString) throws -> Int32? {
-        guard let index = find(name), !session.isNull(index) else { return nil }
+        guard let index = find(name, key), !session.isNull(index) else { return nil }
         guard let value = session.integer(Int32.self, at: index) else { throw session.scalarError(Int32.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `UInt64`.
     public func decode<K: CodingKey>(_ type: UInt64.Type, forKey key: K, named name: StaticString) throws -> UInt64 {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         guard let value = session.integer(UInt64.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `UInt64?`.
     public func decode<K: CodingKey>(_ type: UInt64?.Type, forKey key: K, named name: StaticString) throws -> UInt64? {
-        guard let index = find(name), !session.isNull(index) else { return nil }
+        guard let index = find(name, key), !session.isNull(index) else { return nil }
         guard let value = session.integer(UInt64.self, at: index) else { throw session.scalarError(UInt64.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `UInt`.
     public func decode<K: CodingKey>(_ type: UInt.Type, forKey key: K, named name: StaticString) throws -> UInt {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         guard let value = session.integer(UInt.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `UInt?`.
     public func decode<K: CodingKey>(_ type: UInt?.Type, forKey key: K, named name: StaticString) throws -> UInt? {
-        guard let index = find(name), !session.isNull(index) else { return nil }
+        guard let index = find(name, key), !session.isNull(index) else { return nil }
         guard let value = session.integer(UInt.self, at: index) else { throw session.scalarError(UInt.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Double`.
     public func decode<K: CodingKey>(_ type: Double.Type, forKey key: K, named name: StaticString) throws -> Double {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         guard let value = session.double(at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Double?`.
     public func decode<K: CodingKey>(_ type: Double?.Type, forKey key: K, named name: StaticString) throws -> Double? {
-        guard let index = find(name), !session.isNull(index) else { return nil }
+        guard let index = find(name, key), !session.isNull(index) else { return nil }
         guard let value = session.double(at: index) else { throw session.scalarError(Double.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Float`.
     public func decode<K: CodingKey>(_ type: Float.Type, forKey key: K, named name: StaticString) throws -> Float {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         guard let value = session.float(at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Float?`.
     public func decode<K: CodingKey>(_ type: Float?.Type, forKey key: K, named name: StaticString) throws -> Float? {
-        guard let index = find(name), !session.isNull(index) else { return nil }
+        guard let index = find(name, key), !session.isNull(index) else { return nil }
         guard let value = session.float(at: index) else { throw session.scalarError(Float.self, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Bool`.
     public func decode<K: CodingKey>(_ type: Bool.Type, forKey key: K, named name: StaticString) throws -> Bool {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         guard let value = session.bool(at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
         return value
     }
 
     /// `decode(_:forKey:named:)` for `Bool?`.
     public func decode<K: CodingKey>(_ type: Bool?.Type, forKey key: K, named name: StaticString) throws -> Bool? {
-        guard let index = find(name), !session.isNull(index) else { return nil }
+        guard let index = find(name, key), !session.isNull(index) else { return nil }
         guard let value = session.bool(at: index) else { throw session.scalarError(Bool.self, at: index, path: path(appending: key)) }
         return value
     }
@@ -265,25 +280,25 @@ public struct TapeJSONObjectDecoder {
     /// `decode(_:forKey:named:)` for a type with a generated path of its own, called directly (no
     /// type-kind lookup).
     public func decode<T: TapeJSONDecodable, K: CodingKey>(_ type: T.Type, forKey key: K, named name: StaticString) throws -> T {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         return try nestedGenerated(type, at: index, key: key)
     }
 
     /// `decode(_:forKey:named:)` for an optional type with a generated path of its own.
     public func decode<T: TapeJSONDecodable, K: CodingKey>(_ type: T?.Type, forKey key: K, named name: StaticString) throws -> T? {
-        guard let index = find(name), !session.isNull(index) else { return nil }
+        guard let index = find(name, key), !session.isNull(index) else { return nil }
         return try nestedGenerated(T.self, at: index, key: key)
     }
 
     /// `decode(_:forKey:named:)` for an array of a type with a generated path.
     public func decode<E: TapeJSONDecodable, K: CodingKey>(_ type: [E].Type, forKey key: K, named name: StaticString) throws -> [E] {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         return try generatedArray(E.self, at: index, key: key)
     }
 
     /// `decode(_:forKey:named:)` for an optional array of a type with a generated path.
     public func decode<E: TapeJSONDecodable, K: CodingKey>(_ type: [E]?.Type, forKey key: K, named name: StaticString) throws -> [E]? {
-        guard let index = find(name), !session.isNull(index) else { return nil }
+        guard let index = find(name, key), !session.isNull(index) else { return nil }
         return try generatedArray(E.self, at: index, key: key)
     }
 
@@ -324,7 +339,7 @@ public struct TapeJSONObjectDecoder {
 
     /// The value of the member `name` as an object (an enum case's associated values).
     public func nestedObject<K: CodingKey>(forKey key: K, named name: StaticString) throws -> TapeJSONObjectDecoder {
-        guard let index = find(name) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         // The frame of the member, as `nestedContainer(keyedBy:forKey:)` leaves it for the values below.
         session.reserve(depth: depth + 1)
         session.frames[depth] = PathFrame(component: session.component(for: key, keyIndex: index - 1), valueIndex: index)

@@ -97,6 +97,7 @@ extension UInt64: TapeJSONEncodable {
 /// As `Array.encode(to:)`: the elements in order.
 extension Array: TapeJSONEncodable where Element: TapeJSONEncodable {
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws {
+        if try encoder.core.encodeScalarArray(self) { return }
         var array = encoder.beginArray()
         for element in self { try array.encode(element) }
         array.end()

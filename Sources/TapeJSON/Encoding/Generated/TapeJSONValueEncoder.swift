@@ -95,6 +95,128 @@ public struct TapeJSONObjectEncoder {
         try core.encodeGenerated(value, entry: .key(key))
     }
 
+    // MARK: - The common scalars
+
+    // Concrete overloads: written here, with no coding-path step and no generic call per member (the
+    // generic forms push the key on the coding path for values below it, which scalars never have).
+
+    /// `encode(_:forKey:named:)` for `String`.
+    public mutating func encode<K: CodingKey>(_ value: String, forKey key: K, named name: StaticString) throws {
+        writeKey(name)
+        core.writeString(value)
+    }
+
+    /// `encode(_:forKey:named:)` for `String?`.
+    public mutating func encode<K: CodingKey>(_ value: String?, forKey key: K, named name: StaticString) throws {
+        guard let value else { return }
+        writeKey(name)
+        core.writeString(value)
+    }
+
+    /// `encode(_:forKey:named:)` for `Int`.
+    public mutating func encode<K: CodingKey>(_ value: Int, forKey key: K, named name: StaticString) throws {
+        writeKey(name)
+        core.out.appendSigned(Int64(value))
+    }
+
+    /// `encode(_:forKey:named:)` for `Int?`.
+    public mutating func encode<K: CodingKey>(_ value: Int?, forKey key: K, named name: StaticString) throws {
+        guard let value else { return }
+        writeKey(name)
+        core.out.appendSigned(Int64(value))
+    }
+
+    /// `encode(_:forKey:named:)` for `Int64`.
+    public mutating func encode<K: CodingKey>(_ value: Int64, forKey key: K, named name: StaticString) throws {
+        writeKey(name)
+        core.out.appendSigned(value)
+    }
+
+    /// `encode(_:forKey:named:)` for `Int64?`.
+    public mutating func encode<K: CodingKey>(_ value: Int64?, forKey key: K, named name: StaticString) throws {
+        guard let value else { return }
+        writeKey(name)
+        core.out.appendSigned(value)
+    }
+
+    /// `encode(_:forKey:named:)` for `Int32`.
+    public mutating func encode<K: CodingKey>(_ value: Int32, forKey key: K, named name: StaticString) throws {
+        writeKey(name)
+        core.out.appendSigned(Int64(value))
+    }
+
+    /// `encode(_:forKey:named:)` for `Int32?`.
+    public mutating func encode<K: CodingKey>(_ value: Int32?, forKey key: K, named name: StaticString) throws {
+        guard let value else { return }
+        writeKey(name)
+        core.out.appendSigned(Int64(value))
+    }
+
+    /// `encode(_:forKey:named:)` for `UInt64`.
+    public mutating func encode<K: CodingKey>(_ value: UInt64, forKey key: K, named name: StaticString) throws {
+        writeKey(name)
+        core.out.appendUnsigned(value)
+    }
+
+    /// `encode(_:forKey:named:)` for `UInt64?`.
+    public mutating func encode<K: CodingKey>(_ value: UInt64?, forKey key: K, named name: StaticString) throws {
+        guard let value else { return }
+        writeKey(name)
+        core.out.appendUnsigned(value)
+    }
+
+    /// `encode(_:forKey:named:)` for `UInt`.
+    public mutating func encode<K: CodingKey>(_ value: UInt, forKey key: K, named name: StaticString) throws {
+        writeKey(name)
+        core.out.appendUnsigned(UInt64(value))
+    }
+
+    /// `encode(_:forKey:named:)` for `UInt?`.
+    public mutating func encode<K: CodingKey>(_ value: UInt?, forKey key: K, named name: StaticString) throws {
+        guard let value else { return }
+        writeKey(name)
+        core.out.appendUnsigned(UInt64(value))
+    }
+
+    /// `encode(_:forKey:named:)` for `Bool`.
+    public mutating func encode<K: CodingKey>(_ value: Bool, forKey key: K, named name: StaticString) throws {
+        writeKey(name)
+        core.writeBool(value)
+    }
+
+    /// `encode(_:forKey:named:)` for `Bool?`.
+    public mutating func encode<K: CodingKey>(_ value: Bool?, forKey key: K, named name: StaticString) throws {
+        guard let value else { return }
+        writeKey(name)
+        core.writeBool(value)
+    }
+
+    /// `encode(_:forKey:named:)` for `Double` (a non-finite value by the encoder's strategy).
+    public mutating func encode<K: CodingKey>(_ value: Double, forKey key: K, named name: StaticString) throws {
+        writeKey(name)
+        if value.isFinite { core.out.appendDouble(value) } else { try core.writeNonConforming(value, path: core.generatedCodingPath(appending: .key(key))) }
+    }
+
+    /// `encode(_:forKey:named:)` for `Double?`.
+    public mutating func encode<K: CodingKey>(_ value: Double?, forKey key: K, named name: StaticString) throws {
+        guard let value else { return }
+        writeKey(name)
+        if value.isFinite { core.out.appendDouble(value) } else { try core.writeNonConforming(value, path: core.generatedCodingPath(appending: .key(key))) }
+    }
+
+    /// `encode(_:forKey:named:)` for `Float` (a non-finite value by the encoder's strategy).
+    public mutating func encode<K: CodingKey>(_ value: Float, forKey key: K, named name: StaticString) throws {
+        writeKey(name)
+        if value.isFinite { core.out.appendFloat(value) } else { try core.writeNonConforming(value, path: core.generatedCodingPath(appending: .key(key))) }
+    }
+
+    /// `encode(_:forKey:named:)` for `Float?`.
+    public mutating func encode<K: CodingKey>(_ value: Float?, forKey key: K, named name: StaticString) throws {
+        guard let value else { return }
+        writeKey(name)
+        if value.isFinite { core.out.appendFloat(value) } else { try core.writeNonConforming(value, path: core.generatedCodingPath(appending: .key(key))) }
+    }
+
     /// Begins the member `name` as an object (an enum case's associated values), as
     /// `nestedContainer(keyedBy:forKey:)` does.
     public mutating func beginObject<K: CodingKey>(forKey key: K, named name: StaticString) -> TapeJSONObjectEncoder {
