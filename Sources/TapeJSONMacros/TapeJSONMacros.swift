@@ -22,6 +22,14 @@
 ///   an object of the associated values, keyed by their labels and `_0`, `_1`, ... for unlabeled ones
 ///   (`{"move":{"_0":1,"to":"b"}}`, `{"stop":{}}`). A declared `CodingKeys` renames the cases.
 ///
+/// - `CodingKeys`, when the body declares none: the one synthesized Codable would make (`private`,
+///   `String` raw values, a case per stored property or per enum case, as written), added to the
+///   type's body, so that the keys of the generated code are the keys of `Codable` wherever
+///   `CodingKeys` might otherwise come from: a `CodingKeys` declared in an extension, which the
+///   macro cannot see, is now an invalid redeclaration instead of a silent difference. Declare
+///   `CodingKeys` in the body to rename keys. Not added to a raw-value enum, or when the macro reports
+///   an error.
+///
 /// The generated members are `public`; the extensions name the type as the compiler passes it (a
 /// nested type's full name, a generic type without its arguments or a `where` clause).
 ///
@@ -32,7 +40,8 @@
 /// - Stored properties without property wrappers, not `lazy`, not bound by tuple patterns, not in
 ///   `#if` blocks.
 /// - A declared `CodingKeys` is an enum with `String` raw values given as plain string literals,
-///   declared in the type's body, that does not implement `stringValue`. An enum lists all its cases
+///   declared in the type's body (one in an extension is a redeclaration of the added one), that
+///   does not implement `stringValue`. An enum lists all its cases
 ///   in it, and declares no per-case `XCodingKeys`.
 ///
 /// ## Example
@@ -59,6 +68,7 @@
     extension, conformances: TapeJSONDecodable, TapeJSONEncodable,
     names: named(init(tapeJSON:)), named(encode(tapeJSON:))
 )
+@attached(member, conformances: TapeJSONDecodable, TapeJSONEncodable, names: named(CodingKeys))
 public macro TapeJSONCodable() = #externalMacro(module: "TapeJSONMacrosPlugin", type: "TapeJSONCodableMacro")
 
 /// Generates the ``TapeJSONDecodable`` conformance alone: `init(tapeJSON:)`, which decodes exactly what
@@ -73,12 +83,14 @@ public macro TapeJSONCodable() = #externalMacro(module: "TapeJSONMacrosPlugin", 
 /// for optionals; a raw-value enum from its raw value; any other enum from Swift's
 /// `{"case":{"label":value,"_1":value}}` format. Whenever the input is not that shape, the decoder
 /// decodes the value through `init(from:)` instead, so results and errors are those of `Decodable`.
+/// Without a `CodingKeys` in the body, it adds the one synthesized Codable would make, as
+/// ``TapeJSONCodable()`` does (a `CodingKeys` in an extension is then a redeclaration).
 ///
 /// ## Requirements, reported as errors
 /// A struct or an enum (not a class, actor or protocol); no hand-written `init(from:)`; stored
 /// properties without property wrappers, not `lazy`, not in tuple patterns or `#if` blocks; a declared
-/// `CodingKeys` with `String` raw values given as plain literals, not implementing `stringValue`; no
-/// per-case `XCodingKeys` in an enum.
+/// `CodingKeys` in the body, with `String` raw values given as plain literals, not implementing
+/// `stringValue`; no per-case `XCodingKeys` in an enum.
 ///
 /// ## Example
 /// ```swift
@@ -92,6 +104,7 @@ public macro TapeJSONCodable() = #externalMacro(module: "TapeJSONMacrosPlugin", 
 /// }
 /// ```
 @attached(extension, conformances: TapeJSONDecodable, names: named(init(tapeJSON:)))
+@attached(member, conformances: TapeJSONDecodable, names: named(CodingKeys))
 public macro TapeJSONDecodable() = #externalMacro(module: "TapeJSONMacrosPlugin", type: "TapeJSONDecodableMacro")
 
 /// Generates the ``TapeJSONEncodable`` conformance alone: `encode(tapeJSON:)`, which writes exactly what
@@ -103,12 +116,14 @@ public macro TapeJSONDecodable() = #externalMacro(module: "TapeJSONMacrosPlugin"
 /// As ``TapeJSONCodable()``: a struct's stored properties (including `let` properties with an
 /// initial value) by `CodingKeys`, in the declared keys' order or else the properties', nil optionals
 /// left out; a raw-value enum's raw value; any other enum as `{"case":{"label":value,"_1":value}}`.
+/// Without a `CodingKeys` in the body, it adds the one synthesized Codable would make, as
+/// ``TapeJSONCodable()`` does (a `CodingKeys` in an extension is then a redeclaration).
 ///
 /// ## Requirements, reported as errors
 /// A struct or an enum (not a class, actor or protocol); no hand-written `encode(to:)`; stored
 /// properties without property wrappers, not `lazy`, not in tuple patterns or `#if` blocks; a declared
-/// `CodingKeys` with `String` raw values given as plain literals, not implementing `stringValue`, and
-/// listing every case of an enum; no per-case `XCodingKeys` in an enum.
+/// `CodingKeys` in the body, with `String` raw values given as plain literals, not implementing
+/// `stringValue`, and listing every case of an enum; no per-case `XCodingKeys` in an enum.
 ///
 /// ## Example
 /// ```swift
@@ -123,4 +138,5 @@ public macro TapeJSONDecodable() = #externalMacro(module: "TapeJSONMacrosPlugin"
 /// let data = try TapeJSONEncoder().encode(samples)
 /// ```
 @attached(extension, conformances: TapeJSONEncodable, names: named(encode(tapeJSON:)))
+@attached(member, conformances: TapeJSONEncodable, names: named(CodingKeys))
 public macro TapeJSONEncodable() = #externalMacro(module: "TapeJSONMacrosPlugin", type: "TapeJSONEncodableMacro")

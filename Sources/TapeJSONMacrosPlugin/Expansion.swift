@@ -3,7 +3,10 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// What the three macros share: read the declaration, then write one extension per direction.
+/// What the three macros share: read the declaration, then write one extension per direction (the
+/// extension role) and, when the body declares no `CodingKeys`, add the one synthesized Codable would
+/// make (the member role, `members`). Both roles read the declaration with the same `read`; only the
+/// extension role reports errors.
 ///
 /// Order of members, as synthesized Codable has it (checked with Swift 6.3.1 against a logging
 /// `Encoder` and `Decoder`, since Foundation's `JSONEncoder` on Linux does not keep the order in which
@@ -21,10 +24,13 @@ import SwiftSyntaxMacros
 /// associated values from the case's parameter by inference (`payloadType()`); either way an
 /// optional type statically picks the `T?.Type` overload.
 ///
-/// Keys: code in the macro's extension can name the type's synthesized (undeclared) `CodingKeys`
-/// (private, but the expansion belongs to the type's file), and the synthesized per-case
+/// Keys: the keys' strings are read from the body, so `CodingKeys` must come from the body too: the
+/// one declared there, or else the one the member role adds there (the keys synthesized Codable would
+/// make; a `CodingKeys` in an extension, which the macro cannot see, is then a redeclaration instead
+/// of keys silently different from the generated code's). Code in the macro's extension can name a
+/// private `CodingKeys` (the expansion belongs to the type's file), and the synthesized per-case
 /// `XCodingKeys` of an enum too (checked with Swift 6.3.1, separate and whole-module compilation). So
-/// the object keys are always `CodingKeys.name`, declared or not; payload keys of enum cases are
+/// the object keys are always `CodingKeys.name`, declared or added; payload keys of enum cases are
 /// the case's own key enum (`RunCodingKeys.program`, `RunCodingKeys._0`), as synthesized `Codable` names them. A type that is not
 /// declared `Codable` works as well: the extension's `TapeJSONDecodable` / `TapeJSONEncodable`
 /// conformance implies `Decodable` / `Encodable`, which the compiler then synthesizes.
@@ -37,6 +43,49 @@ enum Expansion {
         directions: [Direction],
         in context: some MacroExpansionContext
     ) -> [ExtensionDeclSyntax] {
+        let (wanted, model, diagnostics) = read(
+            node, attachedTo: declaration, protocols: protocols, directions: directions
+        )
+        for diagnostic in diagnostics {
+            context.diagnose(diagnostic)
+        }
+        guard let model else { return [] }
+
+        let typeName = type.trimmedDescription
+        return wanted.map { direction, conformance in
+            let body: String
+            switch direction {
+            case .decoding:
+                body = """
+                    public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                    \(indent(decodeBody(model)))
+                    }
+                    """
+            case .encoding:
+                body = """
+                    public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws {
+                    \(indent(encodeBody(model)))
+                    }
+                    """
+            }
+            let decl: DeclSyntax = """
+                extension \(raw: typeName): \(raw: conformance.trimmedDescription) {
+                \(raw: indent(body))
+                }
+                """
+            return decl.cast(ExtensionDeclSyntax.self)
+        }
+    }
+
+    /// The directions still wanted (with the protocol as the compiler passed it), the model (nil when
+    /// nothing is generated) and the errors: what the macro cannot generate exact code for. Both roles
+    /// read the declaration this way; only the extension role reports the errors, so each appears once.
+    static func read(
+        _ node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        protocols: [TypeSyntax],
+        directions: [Direction]
+    ) -> (wanted: [(Direction, TypeSyntax)], model: TypeModel?, diagnostics: [Diagnostic]) {
         let macro = node.attributeName.trimmedDescription
         // The compiler passes only the protocols the type does not conform to yet.
         let wanted = directions.compactMap { direction -> (Direction, TypeSyntax)? in
@@ -66,34 +115,80 @@ enum Expansion {
             reader.diagnose(node, message)
             model = nil
         }
-        for diagnostic in reader.diagnostics {
-            context.diagnose(diagnostic)
-        }
-        guard let model else { return [] }
+        return (wanted, model, reader.diagnostics)
+    }
 
-        let typeName = type.trimmedDescription
-        return wanted.map { direction, conformance in
-            let body: String
-            switch direction {
-            case .decoding:
-                body = """
-                    public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                    \(indent(decodeBody(model)))
-                    }
-                    """
-            case .encoding:
-                body = """
-                    public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws {
-                    \(indent(encodeBody(model)))
-                    }
-                    """
+    // MARK: The member role: CodingKeys
+
+    /// The member role: the `CodingKeys` synthesized Codable would make, added when the body declares
+    /// none, so that the keys the generated code names (read from the body) are the keys Codable uses.
+    ///
+    /// Without it, a `CodingKeys` declared in an extension (which the macro cannot see) would rename
+    /// the keys of synthesized Codable but not of the generated code: a silent difference. With it, such
+    /// a `CodingKeys` is an invalid redeclaration, and synthesized Codable uses this one (checked with
+    /// Swift 6.3.1: a nested type added by a member macro stands for the declared `CodingKeys`, and
+    /// the compiler synthesizes none). It is what the compiler would have synthesized: `private`, one
+    /// case per stored instance property in declaration order (`let x = v` included), or per enum case,
+    /// each named as written, with the name as its string value; an enum without cases when there
+    /// are no keys (an enum with no cases can have no raw type).
+    ///
+    /// Nothing is added when the extension role reports an error or generates nothing (then the type
+    /// is left to the compiler as written): not a struct or an enum, an already conforming type, a
+    /// property wrapper, `lazy`, a tuple pattern, ...; nor for a raw-value enum (coded as its raw
+    /// value, no keys), an enum without cases (which Codable cannot synthesize), cases sharing a base
+    /// name (idem), or when the body declares any member named `CodingKeys`.
+    static func members(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        protocols: [TypeSyntax],
+        directions: [Direction]
+    ) -> [DeclSyntax] {
+        guard !declaresCodingKeys(declaration.memberBlock.members) else { return [] }
+        // The extension role reports the errors; a model means there were none.
+        let (_, model, _) = read(node, attachedTo: declaration, protocols: protocols, directions: directions)
+        let names: [String]
+        switch model {
+        case .structure(let properties, _)?:
+            names = properties.map(\.swiftName)
+        case .enumeration(let cases, _)?:
+            names = cases.map(\.swiftName)
+            guard !names.isEmpty, Set(names.map(bare)).count == names.count else { return [] }
+        case .rawValueEnum?, nil:
+            return []
+        }
+        if names.isEmpty {
+            return ["private enum CodingKeys: CodingKey {\n}"]
+        }
+        return [
+            """
+            private enum CodingKeys: String, CodingKey {
+                case \(raw: names.joined(separator: ", "))
             }
-            let decl: DeclSyntax = """
-                extension \(raw: typeName): \(raw: conformance.trimmedDescription) {
-                \(raw: indent(body))
-                }
-                """
-            return decl.cast(ExtensionDeclSyntax.self)
+            """
+        ]
+    }
+
+    /// Whether the body declares a member named `CodingKeys`, whatever its kind.
+    static func declaresCodingKeys(_ members: MemberBlockItemListSyntax) -> Bool {
+        members.contains { member in
+            let decl = member.decl
+            let name: TokenSyntax?
+            if let decl = decl.as(EnumDeclSyntax.self) {
+                name = decl.name
+            } else if let decl = decl.as(StructDeclSyntax.self) {
+                name = decl.name
+            } else if let decl = decl.as(ClassDeclSyntax.self) {
+                name = decl.name
+            } else if let decl = decl.as(ActorDeclSyntax.self) {
+                name = decl.name
+            } else if let decl = decl.as(TypeAliasDeclSyntax.self) {
+                name = decl.name
+            } else if let decl = decl.as(ProtocolDeclSyntax.self) {
+                name = decl.name
+            } else {
+                name = nil
+            }
+            return name.map { bare($0.text) } == "CodingKeys"
         }
     }
 

@@ -1,8 +1,9 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@TapeJSONCodable`: both extensions, `TapeJSONDecodable` and `TapeJSONEncodable`.
-public struct TapeJSONCodableMacro: ExtensionMacro {
+/// `@TapeJSONCodable`: both extensions, `TapeJSONDecodable` and `TapeJSONEncodable`, and the member
+/// `CodingKeys` when the body declares none (see `Expansion.members`).
+public struct TapeJSONCodableMacro: ExtensionMacro, MemberMacro {
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -15,10 +16,19 @@ public struct TapeJSONCodableMacro: ExtensionMacro {
             directions: [.decoding, .encoding], in: context
         )
     }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        Expansion.members(of: node, attachedTo: declaration, protocols: protocols, directions: [.decoding, .encoding])
+    }
 }
 
-/// `@TapeJSONDecodable`: the `TapeJSONDecodable` extension alone.
-public struct TapeJSONDecodableMacro: ExtensionMacro {
+/// `@TapeJSONDecodable`: the `TapeJSONDecodable` extension alone, and the member `CodingKeys`.
+public struct TapeJSONDecodableMacro: ExtensionMacro, MemberMacro {
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -31,10 +41,19 @@ public struct TapeJSONDecodableMacro: ExtensionMacro {
             directions: [.decoding], in: context
         )
     }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        Expansion.members(of: node, attachedTo: declaration, protocols: protocols, directions: [.decoding])
+    }
 }
 
-/// `@TapeJSONEncodable`: the `TapeJSONEncodable` extension alone.
-public struct TapeJSONEncodableMacro: ExtensionMacro {
+/// `@TapeJSONEncodable`: the `TapeJSONEncodable` extension alone, and the member `CodingKeys`.
+public struct TapeJSONEncodableMacro: ExtensionMacro, MemberMacro {
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -46,5 +65,14 @@ public struct TapeJSONEncodableMacro: ExtensionMacro {
             of: node, attachedTo: declaration, type: TypeSyntax(type), protocols: protocols,
             directions: [.encoding], in: context
         )
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        Expansion.members(of: node, attachedTo: declaration, protocols: protocols, directions: [.encoding])
     }
 }

@@ -77,6 +77,10 @@ import Testing
                     case stop
                     case wait(_ seconds: Int)
                     case label(`default`: String = "x")
+
+                    private enum CodingKeys: String, CodingKey {
+                        case move, stop, wait, label
+                    }
                 }
 
                 extension Command: TapeJSONDecodable {
@@ -247,6 +251,10 @@ import Testing
                 enum Result2<Success: Codable>: Codable {
                     case success(Success)
                     case failure(message: String)
+
+                    private enum CodingKeys: String, CodingKey {
+                        case success, failure
+                    }
                 }
 
                 extension Result2: TapeJSONDecodable {

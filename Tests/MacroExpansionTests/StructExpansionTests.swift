@@ -18,6 +18,10 @@ import Testing
                     var x: Int
                     var y: Double
                     let label: String
+
+                    private enum CodingKeys: String, CodingKey {
+                        case x, y, label
+                    }
                 }
 
                 extension Point: TapeJSONDecodable {
@@ -117,6 +121,10 @@ import Testing
                     let kind: String = "settings"
                     var retries: Int = 3
                     var name: String
+
+                    private enum CodingKeys: String, CodingKey {
+                        case version, kind, retries, name
+                    }
                 }
 
                 extension Settings: TapeJSONDecodable {
@@ -165,6 +173,10 @@ import Testing
                     var c: Double!
                     var d: [Int?]?
                     var e: (any Codable & Sendable)?
+
+                    private enum CodingKeys: String, CodingKey {
+                        case a, b, c, d, e
+                    }
                 }
 
                 extension Options: TapeJSONDecodable {
@@ -223,6 +235,10 @@ import Testing
                     }
                     @available(*, deprecated) var old: Int
                     @MainActor var main: Int
+
+                    private enum CodingKeys: String, CodingKey {
+                        case a, b, c, d, watched, old, main
+                    }
                 }
 
                 extension Mixed: TapeJSONEncodable {
@@ -255,6 +271,10 @@ import Testing
             expandsTo: """
                 struct Counter: Codable {
                     var count = 0
+
+                    private enum CodingKeys: String, CodingKey {
+                        case count
+                    }
                 }
 
                 extension Counter: TapeJSONDecodable {
@@ -281,6 +301,10 @@ import Testing
             expandsTo: """
                 struct Pair: Codable {
                     var a, b: Int
+
+                    private enum CodingKeys: String, CodingKey {
+                        case a, b
+                    }
                 }
 
                 extension Pair: TapeJSONDecodable {
@@ -310,6 +334,10 @@ import Testing
                 struct Box<Value: Codable>: Codable {
                     var value: Value
                     var values: [Value]
+
+                    private enum CodingKeys: String, CodingKey {
+                        case value, values
+                    }
                 }
 
                 extension Box: TapeJSONDecodable {
@@ -350,6 +378,10 @@ import Testing
                 enum Outer {
                     struct Inner: Codable {
                         var q: Int
+
+                        private enum CodingKeys: String, CodingKey {
+                            case q
+                        }
                     }
                 }
 
@@ -374,7 +406,11 @@ import Testing
             struct Empty: Codable {}
             """,
             expandsTo: """
-                struct Empty: Codable {}
+                struct Empty: Codable {
+
+                    private enum CodingKeys: CodingKey {
+                    }
+                }
 
                 extension Empty: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
@@ -405,6 +441,10 @@ import Testing
                 struct Reading: Codable {
                     var value: Double
                     func encode(to encoder: any Encoder) throws {}
+
+                    private enum CodingKeys: String, CodingKey {
+                        case value
+                    }
                 }
 
                 extension Reading: TapeJSONDecodable {
@@ -433,6 +473,10 @@ import Testing
                 struct Sample: Codable {
                     var at = 0
                     init(from decoder: any Decoder) throws {}
+
+                    private enum CodingKeys: String, CodingKey {
+                        case at
+                    }
                 }
 
                 extension Sample: TapeJSONEncodable {
@@ -463,6 +507,10 @@ import Testing
                     var x: Int
                     init(tapeJSON decoder: TapeJSONValueDecoder) throws { x = 0 }
                     init(from decoder: any Decoder) throws { x = 0 }
+
+                    private enum CodingKeys: String, CodingKey {
+                        case x
+                    }
                 }
 
                 extension Point: TapeJSONEncodable {
