@@ -128,7 +128,7 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "GeneratedCodingTests", dependencies: ["TapeJSONMacros", "TapeJSON", "GeneratedCorpusModels"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "GeneratedCodingTests", dependencies: ["TapeJSONMacros", "TapeJSON", "GeneratedCorpusModels", "SyntheticLogs"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,5 +1,6 @@
 import Foundation
 import GeneratedCorpusModels
+import SyntheticLogs
 import Testing
 @_spi(GeneratedPathTesting) import TapeJSON
 
@@ -58,4 +59,41 @@ private func check<T: Codable & Equatable>(_ type: T.Type, _ file: String, sourc
     @Test func apacheBuilds() throws { try check(ApacheBuilds.self, "apache_builds.json") }
     @Test func random() throws { try check(RandomUsers.self, "random.json") }
     @Test func mesh() throws { try check(Mesh.self, "mesh.json") }
+}
+
+// The generated log lines (tapejson gen-logs) through LogLine's twin, whose LogTimestamp and LogUserID
+// conform by hand: each line by both paths under the key settings the bench uses, and a few lines
+// broken so that the hand-written conformances hand their error cases to init(from:).
+@Suite struct LogLineTwinTests {
+    @Test func logLinesDecodeAndEncodeAlike() throws {
+        let text = LogGenerator.logs(byteCount: 400_000, seed: 11)
+        var lines = text.split(separator: 0x0A).map { Data($0) }
+        lines.append(Data(#"{"timestamp":true,"level":"INFO","service":"a","host":"b","pid":1,"message":"m","sampled":false}"#.utf8))
+        lines.append(Data(#"{"timestamp":5,"level":"INFO","service":"a","host":"b","pid":1,"message":"m","sampled":false,"user_id":[1]}"#.utf8))
+        lines.append(Data(#"{"timestamp":5.5,"level":"INFO","service":"a","host":"b","pid":1,"message":"m","sampled":false,"user_id":7.0}"#.utf8))
+        for strategy in [TapeJSONDecoder.KeyDecodingStrategy.convertFromAnyCase, .convertFromSnakeCase, .useDefaultKeys] {
+            let generated = TapeJSONDecoder()
+            generated.keyDecodingStrategy = strategy
+            let codable = TapeJSONDecoder()
+            codable.keyDecodingStrategy = strategy
+            codable.takesGeneratedPaths = false
+            var decoded = 0
+            for line in lines {
+                let ours = Result { try generated.decode(LogLine.self, from: line) }
+                let theirs = Result { try codable.decode(LogLine.self, from: line) }
+                switch (ours, theirs) {
+                case (.success(let a), .success(let b)):
+                    #expect(a == b)
+                    decoded += 1
+                    let encoder = TapeJSONEncoder()
+                    let reference = TapeJSONEncoder()
+                    reference.takesGeneratedPaths = false
+                    #expect(try encoder.encode(a) == reference.encode(a))
+                case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "\(String(decoding: line, as: UTF8.self))")
+                default: Issue.record("\(String(decoding: line, as: UTF8.self)): \(ours) against \(theirs)")
+                }
+            }
+            #expect(decoded > 0)
+        }
+    }
 }

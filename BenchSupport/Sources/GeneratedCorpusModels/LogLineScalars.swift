@@ -1,16 +1,18 @@
 import TapeJSONMacros
 
 // LogTimestamp and LogUserID decode themselves by hand (a string or an integer), which the macro
-// cannot see into; their generated-path conformances are written by hand, reading what their
-// init(from:) reads, in the same order.
+// cannot see into; their generated-path conformances are written by hand: the value read as
+// init(from:) reads it (`value(as:)` tries a type without making an error, as `try?` discards one),
+// and anything else left to init(from:) itself, so that its error is the answer.
 
 extension LogTimestamp: TapeJSONDecodable, TapeJSONEncodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        if let text = try? decoder.decode(String.self) {
+        if let text = decoder.value(as: String.self) {
             self = .iso8601(text)
+        } else if let milliseconds = decoder.value(as: Int64.self) {
+            self = .epochMilliseconds(milliseconds)
         } else {
-            // Anything else (and an error) is init(from:)'s to answer.
-            self = .epochMilliseconds(try decoder.decode(Int64.self))
+            self = try decoder.decodeThroughCodable(LogTimestamp.self)
         }
     }
 
@@ -24,10 +26,12 @@ extension LogTimestamp: TapeJSONDecodable, TapeJSONEncodable {
 
 extension LogUserID: TapeJSONDecodable, TapeJSONEncodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        if let number = try? decoder.decode(Int64.self) {
+        if let number = decoder.value(as: Int64.self) {
             self = .number(number)
+        } else if let text = decoder.value(as: String.self) {
+            self = .text(text)
         } else {
-            self = .text(try decoder.decode(String.self))
+            self = try decoder.decodeThroughCodable(LogUserID.self)
         }
     }
 

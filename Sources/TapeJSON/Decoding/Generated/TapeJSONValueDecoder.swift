@@ -44,6 +44,21 @@ public struct TapeJSONValueDecoder {
     /// Whether the value is `null`.
     public func decodeNil() -> Bool { session.isNull(index) }
 
+    /// The value as a `T` when it is one, nil otherwise: for a conformance that tries one type and then
+    /// another, as `try? container.decode(_:)` does in `init(from:)`, without making the error. (The
+    /// common scalars are read from the tape; another type goes through `decode(_:)`.)
+    public func value<T: Decodable>(as type: T.Type) -> T? {
+        if DecodingSession.readsDirectly(type) { return session.readDirectly(type, at: index) }
+        return try? decode(type)
+    }
+
+    /// The value decoded by `T`'s `init(from:)`, with this value's coding path: for what a hand-written
+    /// conformance leaves to the Codable path (its error cases, say), so the result is exactly
+    /// `init(from:)`'s. Never the generated path (so a type may call it for itself).
+    public func decodeThroughCodable<T: Decodable>(_ type: T.Type) throws -> T {
+        try session.withValueInPlace(at: index, depth: depth) { try type.init(from: session) }
+    }
+
     /// The error a raw-value enum's `init(from:)` throws for a raw value that names no case.
     public func invalidRawValue<RawValue>(_ rawValue: RawValue, of type: Any.Type) -> any Error {
         DecodingError.dataCorrupted(DecodingError.Context(
