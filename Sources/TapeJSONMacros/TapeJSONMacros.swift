@@ -6,8 +6,8 @@
 ///
 /// The type keeps its `Codable` conformance (declare it, or let the generated conformances imply it:
 /// the compiler then synthesizes it); ``TapeJSONDecoder`` and ``TapeJSONEncoder`` take the generated
-/// path wherever the type appears, and fall back to `init(from:)` / `encode(to:)` whenever the input is
-/// not the shape the generated code expects, so results and errors are those of `Codable`.
+/// path wherever the type appears, with the results, bytes and errors of `Codable` (the generated
+/// code reads, writes and fails as the synthesized code does, at the same points).
 ///
 /// ## What it generates
 /// - A struct: one member per stored instance property, keyed by `CodingKeys`. With a declared

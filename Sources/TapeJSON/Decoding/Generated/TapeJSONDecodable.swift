@@ -7,16 +7,18 @@
 /// `JSONItemStream` `decode`/`map`, and as a property, element or dictionary value of another type).
 ///
 /// ## The same result as `init(from:)`
-/// The generated path is an optimization no caller can observe. When it meets anything other than
-/// the shape it expects (a missing key, a wrong type, a value it does not read itself), it throws,
-/// and ``TapeJSONDecoder`` decodes that value again through `init(from:)`, whose value or error is the
-/// answer. A wrong type therefore reports the same `DecodingError`, with the same `codingPath`, as
-/// synthesized `Decodable` does. The generated path is not taken under ``TapeJSONDecoder/keyOptions``
-/// (the key paths are read by `init(from:)`).
+/// The generated path is an optimization no caller can observe, exact by construction: it finds
+/// members with the keyed container's lookup, reads them with its readers, and throws its errors
+/// (case, `codingPath`, description) at the same points, in synthesized `init(from:)`'s order; a
+/// property of a plain `Decodable` type goes through that type's `init(from:)`. Nothing is decoded
+/// twice. The generated path is not taken under ``TapeJSONDecoder/keyOptions`` (the key paths are
+/// read by `init(from:)`).
 ///
 /// ## Conforming by hand
 /// A type may write the requirement itself; it must then decode exactly what its `init(from:)`
-/// decodes (the decoder takes either path). Read the members with ``TapeJSONObjectDecoder``; the value
+/// decodes, errors included (the decoder takes either path). ``TapeJSONValueDecoder/value(as:)`` tries a
+/// type without making an error, and ``TapeJSONValueDecoder/decodeThroughCodable(_:)`` leaves a case to
+/// `init(from:)`. Read the members with ``TapeJSONObjectDecoder``; the value
 /// type is the property's, and an optional type gets `decodeIfPresent` semantics:
 ///
 /// ```swift
@@ -36,7 +38,8 @@
 public protocol TapeJSONDecodable: Decodable {
     /// Decodes the value `decoder` is on.
     ///
-    /// Called by ``TapeJSONDecoder`` only; an error thrown here sends the value to `init(from:)`.
+    /// Called by ``TapeJSONDecoder`` only; an error thrown here is the decode call's error, so it must be
+    /// the one `init(from:)` would throw.
     init(tapeJSON decoder: TapeJSONValueDecoder) throws
 }
 

@@ -9,11 +9,11 @@
 ///
 /// ## The same bytes as `encode(to:)`
 /// The generated path runs when the encoder writes compact text with keys as they are (no
-/// `.prettyPrinted`, no `.sortedKeys`, `.useDefaultKeys`, no `keyOptions`); otherwise, and whenever
-/// the generated path throws (a non-finite `Double` under `.throw`, say), the value is encoded again
-/// through `encode(to:)`, whose bytes or error the caller gets. Properties whose type has no generated
-/// path (`Date`, `Data`, any plain `Encodable`) are written through their `encode(to:)` inside it,
-/// with the encoder's strategies and the same `codingPath`.
+/// `.prettyPrinted`, no `.sortedKeys`, `.useDefaultKeys`, no `keyOptions`); otherwise the value is
+/// encoded through `encode(to:)`. It is exact by construction: the same writers, the same errors at the
+/// same points (a non-finite `Double` under `.throw`, say), nothing encoded twice. Properties whose type
+/// has no generated path (`Date`, `Data`, any plain `Encodable`) are written through their
+/// `encode(to:)` inside it, with the encoder's strategies and the same `codingPath`.
 ///
 /// ## Conforming by hand
 /// A type may write the requirement itself; it must then write exactly what its `encode(to:)` writes:
@@ -32,7 +32,8 @@
 public protocol TapeJSONEncodable: Encodable {
     /// Writes this value with `encoder`.
     ///
-    /// Called by ``TapeJSONEncoder`` only; an error thrown here sends the whole value to `encode(to:)`.
+    /// Called by ``TapeJSONEncoder`` only; an error thrown here is the encode call's error, so it must be
+    /// the one `encode(to:)` would throw.
     func encode(tapeJSON encoder: TapeJSONValueEncoder) throws
 }
 
