@@ -76,6 +76,9 @@ final class EncodingCore {
     /// The generated path's coding path and open containers (see `GeneratedEncoding.swift`).
     @exclusivity(unchecked) var generatedPath: [GeneratedPathEntry] = []
     @exclusivity(unchecked) var generatedOpen = 0
+    /// The root type of the last call and its generated conformance (`generatedType(of:)`).
+    @exclusivity(unchecked) var lastRootType: ObjectIdentifier?
+    @exclusivity(unchecked) var lastRootGenerated: (any TapeJSONEncodable.Type)?
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var order: [Int] = []
 

@@ -255,7 +255,7 @@ public final class TapeJSONEncoder: Sendable {
         core.begin(settings)
         defer { core.end() }
         // The generated path when the type has one and the settings allow it (`GeneratedEncoding.swift`).
-        if !markingOnly && settings.takesGeneratedPaths && core.generatedPathAllowed, let generated = T.self as? any TapeJSONEncodable.Type {
+        if !markingOnly && settings.takesGeneratedPaths && core.generatedPathAllowed, let generated = core.generatedType(of: T.self) {
             try core.encodeRootGenerated(generated, value)
         } else {
             try core.encodeTop(value)
