@@ -166,127 +166,108 @@ public struct TapeJSONObjectDecoder {
 
     /// `decode(_:forKey:named:)` for `String`.
     public func decode<K: CodingKey>(_ type: String.Type, forKey key: K, named name: StaticString) throws -> String {
-        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
-        guard let value = session.string(at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
-        return value
+        try scalar(forKey: key, named: name) { session.string(at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `String?`.
     public func decode<K: CodingKey>(_ type: String?.Type, forKey key: K, named name: StaticString) throws -> String? {
-        guard let index = find(name, key), !session.isNull(index) else { return nil }
-        guard let value = session.string(at: index) else { throw session.scalarError(String.self, at: index, path: path(appending: key)) }
-        return value
+        try scalarIfPresent(forKey: key, named: name) { session.string(at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Int`.
     public func decode<K: CodingKey>(_ type: Int.Type, forKey key: K, named name: StaticString) throws -> Int {
-        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
-        guard let value = session.integer(Int.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
-        return value
+        try scalar(forKey: key, named: name) { session.integer(Int.self, at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Int?`.
     public func decode<K: CodingKey>(_ type: Int?.Type, forKey key: K, named name: StaticString) throws -> Int? {
-        guard let index = find(name, key), !session.isNull(index) else { return nil }
-        guard let value = session.integer(Int.self, at: index) else { throw session.scalarError(Int.self, at: index, path: path(appending: key)) }
-        return value
+        try scalarIfPresent(forKey: key, named: name) { session.integer(Int.self, at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Int64`.
     public func decode<K: CodingKey>(_ type: Int64.Type, forKey key: K, named name: StaticString) throws -> Int64 {
-        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
-        guard let value = session.integer(Int64.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
-        return value
+        try scalar(forKey: key, named: name) { session.integer(Int64.self, at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Int64?`.
     public func decode<K: CodingKey>(_ type: Int64?.Type, forKey key: K, named name: StaticString) throws -> Int64? {
-        guard let index = find(name, key), !session.isNull(index) else { return nil }
-        guard let value = session.integer(Int64.self, at: index) else { throw session.scalarError(Int64.self, at: index, path: path(appending: key)) }
-        return value
+        try scalarIfPresent(forKey: key, named: name) { session.integer(Int64.self, at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Int32`.
     public func decode<K: CodingKey>(_ type: Int32.Type, forKey key: K, named name: StaticString) throws -> Int32 {
-        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
-        guard let value = session.integer(Int32.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
-        return value
+        try scalar(forKey: key, named: name) { session.integer(Int32.self, at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Int32?`.
     public func decode<K: CodingKey>(_ type: Int32?.Type, forKey key: K, named name: StaticString) throws -> Int32? {
-        guard let index = find(name, key), !session.isNull(index) else { return nil }
-        guard let value = session.integer(Int32.self, at: index) else { throw session.scalarError(Int32.self, at: index, path: path(appending: key)) }
-        return value
+        try scalarIfPresent(forKey: key, named: name) { session.integer(Int32.self, at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `UInt64`.
     public func decode<K: CodingKey>(_ type: UInt64.Type, forKey key: K, named name: StaticString) throws -> UInt64 {
-        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
-        guard let value = session.integer(UInt64.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
-        return value
+        try scalar(forKey: key, named: name) { session.integer(UInt64.self, at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `UInt64?`.
     public func decode<K: CodingKey>(_ type: UInt64?.Type, forKey key: K, named name: StaticString) throws -> UInt64? {
-        guard let index = find(name, key), !session.isNull(index) else { return nil }
-        guard let value = session.integer(UInt64.self, at: index) else { throw session.scalarError(UInt64.self, at: index, path: path(appending: key)) }
-        return value
+        try scalarIfPresent(forKey: key, named: name) { session.integer(UInt64.self, at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `UInt`.
     public func decode<K: CodingKey>(_ type: UInt.Type, forKey key: K, named name: StaticString) throws -> UInt {
-        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
-        guard let value = session.integer(UInt.self, at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
-        return value
+        try scalar(forKey: key, named: name) { session.integer(UInt.self, at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `UInt?`.
     public func decode<K: CodingKey>(_ type: UInt?.Type, forKey key: K, named name: StaticString) throws -> UInt? {
-        guard let index = find(name, key), !session.isNull(index) else { return nil }
-        guard let value = session.integer(UInt.self, at: index) else { throw session.scalarError(UInt.self, at: index, path: path(appending: key)) }
-        return value
+        try scalarIfPresent(forKey: key, named: name) { session.integer(UInt.self, at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Double`.
     public func decode<K: CodingKey>(_ type: Double.Type, forKey key: K, named name: StaticString) throws -> Double {
-        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
-        guard let value = session.double(at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
-        return value
+        try scalar(forKey: key, named: name) { session.double(at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Double?`.
     public func decode<K: CodingKey>(_ type: Double?.Type, forKey key: K, named name: StaticString) throws -> Double? {
-        guard let index = find(name, key), !session.isNull(index) else { return nil }
-        guard let value = session.double(at: index) else { throw session.scalarError(Double.self, at: index, path: path(appending: key)) }
-        return value
+        try scalarIfPresent(forKey: key, named: name) { session.double(at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Float`.
     public func decode<K: CodingKey>(_ type: Float.Type, forKey key: K, named name: StaticString) throws -> Float {
-        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
-        guard let value = session.float(at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
-        return value
+        try scalar(forKey: key, named: name) { session.float(at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Float?`.
     public func decode<K: CodingKey>(_ type: Float?.Type, forKey key: K, named name: StaticString) throws -> Float? {
-        guard let index = find(name, key), !session.isNull(index) else { return nil }
-        guard let value = session.float(at: index) else { throw session.scalarError(Float.self, at: index, path: path(appending: key)) }
-        return value
+        try scalarIfPresent(forKey: key, named: name) { session.float(at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Bool`.
     public func decode<K: CodingKey>(_ type: Bool.Type, forKey key: K, named name: StaticString) throws -> Bool {
-        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
-        guard let value = session.bool(at: index) else { throw session.scalarError(type, at: index, path: path(appending: key)) }
-        return value
+        try scalar(forKey: key, named: name) { session.bool(at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Bool?`.
     public func decode<K: CodingKey>(_ type: Bool?.Type, forKey key: K, named name: StaticString) throws -> Bool? {
+        try scalarIfPresent(forKey: key, named: name) { session.bool(at: $0) }
+    }
+
+    /// The member `name` read by `read` (a tape reader of the session), or `decode(_:forKey:)`'s error.
+    /// Generic but internal: each concrete overload above gets its own specialised copy.
+    @inline(__always)
+    private func scalar<T, K: CodingKey>(forKey key: K, named name: StaticString, _ read: (Int) -> T?) throws -> T {
+        guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
+        guard let value = read(index) else { throw session.scalarError(T.self, at: index, path: path(appending: key)) }
+        return value
+    }
+
+    /// `scalar(forKey:named:_:)` with `decodeIfPresent`'s rules: nil when the member is missing or null.
+    @inline(__always)
+    private func scalarIfPresent<T, K: CodingKey>(forKey key: K, named name: StaticString, _ read: (Int) -> T?) throws -> T? {
         guard let index = find(name, key), !session.isNull(index) else { return nil }
-        guard let value = session.bool(at: index) else { throw session.scalarError(Bool.self, at: index, path: path(appending: key)) }
+        guard let value = read(index) else { throw session.scalarError(T.self, at: index, path: path(appending: key)) }
         return value
     }
 
