@@ -134,6 +134,30 @@ import TapeJSON
         expectSameAsFoundation([all: 1], settings)
     }
 
+    /// Strings of every length up to 40 drawn from an alphabet thick with escapes, so that escapes
+    /// fall at every position of the eight-byte words `appendQuoted` tests, several in one word,
+    /// and in the tail after the last whole word.
+    @Test func randomStringsWithEscapesAtEveryPosition() {
+        let alphabet: [Unicode.Scalar] = ["a", "b", "/", "\\", "\"", "\u{0}", "\u{1F}", "\n", "\t", "é", "東", "🚀", "\u{7F}", " "]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(truncatingIfNeeded: state >> 1)
+        }
+        var strings: [String] = []
+        for _ in 0..<1500 {
+            var text = ""
+            for _ in 0..<(next() % 41) { text.unicodeScalars.append(alphabet[next() % alphabet.count]) }
+            strings.append(text)
+        }
+        for settings in [EncoderSettings(formatting: [.sortedKeys]), EncoderSettings(formatting: [.sortedKeys, .withoutEscapingSlashes])] {
+            expectSameAsFoundation(strings, settings)
+            expectSameAsFoundation(Dictionary(strings.map { ($0, 0) }, uniquingKeysWith: { first, _ in first }), settings)
+        }
+    }
+
     @Test func invalidSurrogatesAreRepairedBeforeEncoding() {
         // A Swift String cannot hold a lone surrogate: decoding one gives U+FFFD, written as UTF-8.
         let repaired = String(decoding: [0xD800] as [UInt16], as: UTF16.self)
