@@ -131,11 +131,11 @@ extension EncodingCore {
         } else if T.self == VerbatimNumber.self {
             out.append(Array((value as! VerbatimNumber).text.utf8))
         } else if ObjectIdentifier(T.self) == specialTypes.doubles {
-            try writeArray(value as! [Double], path: path)
+            try writeArray(value as! [Double], depth: frames.count, path: path)
         } else if ObjectIdentifier(T.self) == specialTypes.ints {
-            writeArray(value as! [Int])
+            writeArray(value as! [Int], depth: frames.count)
         } else if ObjectIdentifier(T.self) == specialTypes.strings {
-            writeArray(value as! [String])
+            writeArray(value as! [String], depth: frames.count)
         } else {
             return false
         }
@@ -144,60 +144,56 @@ extension EncodingCore {
 
     // MARK: - Arrays of scalars
 
-    private func openArray(_ isEmpty: Bool) -> Bool {
-        if frames.count >= Self.maximumDepth - 1 {
+    /// Writes `array` element by element, with no container per element: the arrays of scalars both
+    /// the Codable path (`encodeSpecial`) and the generated path (`Array`'s conformance) write
+    /// directly, and `Data` under `.deferredToData`. `depth` is the number of containers open around it (Foundation's depth limit, the
+    /// pretty layout's indent); past the limit, nothing is written and the encoding stops with
+    /// Foundation's error.
+    @inline(__always)
+    private func writeElements<C: Collection>(_ array: C, depth: Int, _ write: (C.Element, Int) throws -> Void) rethrows {
+        if depth >= Self.maximumDepth - 1 {
             stop(with: EncodingError.invalidValue(
                 Optional<Int>.none as Any,
                 .init(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON.")))
-            return false
+            return
         }
         out.append(UInt8(ascii: "["))
-        return true
-    }
-
-    @inline(__always)
-    private func arraySeparator(_ index: Int) {
-        if index > 0 { out.append(UInt8(ascii: ",")) }
-        if pretty { out.newlineAndIndent(frames.count &+ 1) }
-    }
-
-    private func closeArray(_ isEmpty: Bool) {
+        for (i, element) in array.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            if pretty { out.newlineAndIndent(depth &+ 1) }
+            try write(element, i)
+        }
         if pretty {
-            if isEmpty { out.append(0x0A) }
-            out.newlineAndIndent(frames.count)
+            if array.isEmpty { out.append(0x0A) }
+            out.newlineAndIndent(depth)
         }
         out.append(UInt8(ascii: "]"))
     }
 
-    private func writeArray(_ array: [Double], path: () -> [any CodingKey]) throws {
-        guard openArray(array.isEmpty) else { return }
-        for (i, value) in array.enumerated() {
-            arraySeparator(i)
-            if value.isFinite {
-                out.appendDouble(value)
-            } else {
-                try writeNonConforming(value, path: path() + [ElementCodingKey(index: i)])
-            }
+    /// `[Double]` (a non-finite element by the encoder's strategy, its error at `path` + the index).
+    func writeArray(_ array: [Double], depth: Int, path: () -> [any CodingKey]) throws {
+        try writeElements(array, depth: depth) { value, i in
+            if value.isFinite { out.appendDouble(value) } else { try writeNonConforming(value, path: path() + [ElementCodingKey(index: i)]) }
         }
-        closeArray(array.isEmpty)
     }
 
-    private func writeArray(_ array: [Int]) {
-        guard openArray(array.isEmpty) else { return }
-        for (i, value) in array.enumerated() {
-            arraySeparator(i)
-            out.appendSigned(Int64(value))
+    /// `[Float]`, as `[Double]`.
+    func writeArray(_ array: [Float], depth: Int, path: () -> [any CodingKey]) throws {
+        try writeElements(array, depth: depth) { value, i in
+            if value.isFinite { out.appendFloat(value) } else { try writeNonConforming(value, path: path() + [ElementCodingKey(index: i)]) }
         }
-        closeArray(array.isEmpty)
     }
 
-    private func writeArray(_ array: [String]) {
-        guard openArray(array.isEmpty) else { return }
-        for (i, value) in array.enumerated() {
-            arraySeparator(i)
-            writeString(value)
-        }
-        closeArray(array.isEmpty)
+    func writeArray(_ array: [Int], depth: Int) {
+        writeElements(array, depth: depth) { value, _ in out.appendSigned(Int64(value)) }
+    }
+
+    func writeArray(_ array: [Int64], depth: Int) {
+        writeElements(array, depth: depth) { value, _ in out.appendSigned(value) }
+    }
+
+    func writeArray(_ array: [String], depth: Int) {
+        writeElements(array, depth: depth) { value, _ in writeString(value) }
     }
 
     // MARK: - Foundation types
@@ -245,12 +241,7 @@ extension EncodingCore {
         case .base64:
             data.withUnsafeBytes { out.appendQuotedBase64($0, escapeSlashes: escapeSlashes) }
         case .deferredToData:
-            guard openArray(data.isEmpty) else { return }
-            for (i, byte) in data.enumerated() {
-                arraySeparator(i)
-                out.appendUnsigned(UInt64(byte))
-            }
-            closeArray(data.isEmpty)
+            writeElements(data, depth: frames.count) { byte, _ in out.appendUnsigned(UInt64(byte)) }
         case .custom(let closure):
             try encodeWithClosure(path: path) { try closure(data, $0) }
         }

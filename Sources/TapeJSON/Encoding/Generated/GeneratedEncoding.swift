@@ -110,42 +110,17 @@ extension EncodingCore {
     /// arrays, canada.json and mesh.json, were written at a quarter of the Codable path's speed element by
     /// element.)
     func encodeScalarArray<E>(_ array: [E]) throws -> Bool {
+        let path = { self.generatedCodingPath(appending: nil) }
         if E.self == Double.self {
-            let numbers = unsafeBitCast(array, to: [Double].self)
-            openGenerated(UInt8(ascii: "["))
-            for (i, number) in numbers.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                if number.isFinite { out.appendDouble(number) } else { try writeNonConforming(number, path: generatedCodingPath(appending: .index(i))) }
-            }
-            closeGenerated(UInt8(ascii: "]"))
+            try writeArray(unsafeBitCast(array, to: [Double].self), depth: generatedOpen, path: path)
         } else if E.self == Int.self {
-            openGenerated(UInt8(ascii: "["))
-            for (i, number) in unsafeBitCast(array, to: [Int].self).enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                out.appendSigned(Int64(number))
-            }
-            closeGenerated(UInt8(ascii: "]"))
+            writeArray(unsafeBitCast(array, to: [Int].self), depth: generatedOpen)
         } else if E.self == String.self {
-            openGenerated(UInt8(ascii: "["))
-            for (i, text) in unsafeBitCast(array, to: [String].self).enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                writeString(text)
-            }
-            closeGenerated(UInt8(ascii: "]"))
+            writeArray(unsafeBitCast(array, to: [String].self), depth: generatedOpen)
         } else if E.self == Float.self {
-            openGenerated(UInt8(ascii: "["))
-            for (i, number) in unsafeBitCast(array, to: [Float].self).enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                if number.isFinite { out.appendFloat(number) } else { try writeNonConforming(number, path: generatedCodingPath(appending: .index(i))) }
-            }
-            closeGenerated(UInt8(ascii: "]"))
+            try writeArray(unsafeBitCast(array, to: [Float].self), depth: generatedOpen, path: path)
         } else if E.self == Int64.self {
-            openGenerated(UInt8(ascii: "["))
-            for (i, number) in unsafeBitCast(array, to: [Int64].self).enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                out.appendSigned(number)
-            }
-            closeGenerated(UInt8(ascii: "]"))
+            writeArray(unsafeBitCast(array, to: [Int64].self), depth: generatedOpen)
         } else {
             return false
         }
