@@ -44,6 +44,9 @@ final class DecodingSession: Decoder {
     @inline(__always) var keyLimits: UnsafeMutablePointer<UInt8> { buffers.keyLimits }
     /// `capacity + 1` words, one per cursor: see `SessionBuffers.screened`.
     @inline(__always) var screened: UnsafeMutablePointer<UInt64> { buffers.screened }
+    /// See `SessionBuffers.slotHeads` and `ConvertedMemberSlots`.
+    @inline(__always) var slotHeads: UnsafeMutablePointer<ConvertedMemberSlots.Head> { buffers.slotHeads }
+    @inline(__always) var memberSlots: UnsafeMutablePointer<ConvertedMemberSlots.Slot> { buffers.memberSlots }
     /// One more than the deepest depth a keyed container was made at: the cursors to clear when the
     /// buffers go back to the workspace (lookups only move the cursors of containers).
     @exclusivity(unchecked) var cursorsInUse = 0

@@ -16,6 +16,10 @@ struct SessionBuffers {
     /// after it (see `DecodingSession.findMember`). Apart from the cursors, whose size the other
     /// strategies' lookups keep.
     var screened: UnsafeMutablePointer<UInt64>
+    /// `capacity + 1` slot heads and `(capacity + 1) * ConvertedMemberSlots.capacity` slots: the
+    /// generated path's converted keys of the object at each depth (see `ConvertedMemberSlots`).
+    var slotHeads: UnsafeMutablePointer<ConvertedMemberSlots.Head>
+    var memberSlots: UnsafeMutablePointer<ConvertedMemberSlots.Slot>
     var capacity: Int
 
     /// New buffers for 32 levels of nesting (they grow as needed).
@@ -29,6 +33,11 @@ struct SessionBuffers {
         keyLimits.initialize(repeating: 0, count: (capacity + 1) * KeyLimits.size)
         screened = .allocate(capacity: capacity + 1)
         screened.initialize(repeating: 0, count: capacity + 1)
+        slotHeads = .allocate(capacity: capacity + 1)
+        slotHeads.initialize(repeating: .empty, count: capacity + 1)
+        memberSlots = .allocate(capacity: (capacity + 1) * ConvertedMemberSlots.capacity)
+        memberSlots.initialize(repeating: ConvertedMemberSlots.Slot(key: nil, count: 0, valueIndex: 0),
+                               count: (capacity + 1) * ConvertedMemberSlots.capacity)
     }
 
     /// Makes room for at least `minimum` frames, keeping what the buffers hold.
@@ -57,6 +66,17 @@ struct SessionBuffers {
         newScreened.update(from: screened, count: capacity + 1)
         screened.deallocate()
         screened = newScreened
+        let newHeads = UnsafeMutablePointer<ConvertedMemberSlots.Head>.allocate(capacity: newCapacity + 1)
+        newHeads.initialize(repeating: .empty, count: newCapacity + 1)
+        newHeads.update(from: slotHeads, count: capacity + 1)
+        slotHeads.deallocate()
+        slotHeads = newHeads
+        let slotCount = (newCapacity + 1) * ConvertedMemberSlots.capacity
+        let newSlots = UnsafeMutablePointer<ConvertedMemberSlots.Slot>.allocate(capacity: slotCount)
+        newSlots.initialize(repeating: ConvertedMemberSlots.Slot(key: nil, count: 0, valueIndex: 0), count: slotCount)
+        newSlots.update(from: memberSlots, count: (capacity + 1) * ConvertedMemberSlots.capacity)
+        memberSlots.deallocate()
+        memberSlots = newSlots
         capacity = newCapacity
     }
 
@@ -66,6 +86,7 @@ struct SessionBuffers {
         for k in 0..<count {
             cursors[k] = KeyCursor(object: 0, next: 0, lengths: 0)
             screened[k] = 0
+            slotHeads[k] = .empty
         }
     }
 
@@ -75,5 +96,7 @@ struct SessionBuffers {
         cursors.deallocate()
         keyLimits.deallocate()
         screened.deallocate()
+        slotHeads.deallocate()
+        memberSlots.deallocate()
     }
 }

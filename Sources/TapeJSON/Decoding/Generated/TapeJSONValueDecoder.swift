@@ -122,13 +122,22 @@ public struct TapeJSONObjectDecoder {
     public var count: Int { session.tape.elementCount(start) }
 
     /// Tape index of the value of the member whose key (as the key strategy converts it) is `name`:
-    /// the member the Codable path's lookup finds (the same code, with its cursor). Under a key
-    /// conversion the key's `KeyMemo` entry goes with it, as a keyed container passes it: the spelling
-    /// that last converted to the key is then compared first, with no hashing (the LogLine rows under
-    /// `.convertFromAnyCase` decoded at the Codable path's speed without it).
+    /// the member the Codable path's lookup finds. Without a conversion, that lookup itself (the same
+    /// code, with its cursor). Under one, the object's converted keys (`ConvertedMemberSlots`), which
+    /// give the same member; for an object they do not take (two members converting to one key, more
+    /// than 32 members), the keyed container's lookup with the key's `KeyMemo` entry, as a keyed
+    /// container passes it (the spelling that last converted to the key is compared first).
     @inline(__always)
     func find<K: CodingKey>(_ name: StaticString, _ key: K) -> Int? {
-        if session.workspace.keyMatching == .converted { return findConverted(key) }
+        if session.workspace.keyMatching == .converted {
+            // The object's converted keys, made once (`ConvertedMemberSlots`), unless it is left to the
+            // keyed container's lookup.
+            let slot = name.withUTF8Buffer {
+                session.convertedMemberSlot(utf8: $0, start: start, endWord: endWord, depth: depth)
+            }
+            if slot >= 0 { return slot == 0 ? nil : slot }
+            return findConverted(key)
+        }
         return name.withUTF8Buffer { session.findMember(utf8: $0, start: start, endWord: endWord, depth: depth) }
     }
 
