@@ -1,0 +1,192 @@
+/// An RFC 6902 JSON Patch: a list of operations (`add`, `remove`, `replace`, `move`, `copy`, `test`) at
+/// JSON Pointers, applied in order, each to the result of the one before, all or nothing.
+///
+/// Applying a patch keeps every byte it does not touch: the output is the input's text with only the
+/// members and elements the operations name cut out or put in. Key order, whitespace, number text
+/// (`1.0E2`, 30-digit integers), escapes (`\u00e9`, `\/`) and repeated keys come out as they went in.
+/// Values the patch inserts are written compact from the patch's own text (number text and escapes as
+/// the patch wrote them); a value that `move` or `copy` takes from the document keeps its bytes.
+///
+/// ```swift
+/// let patch = try JSONPatch(#"[{"op":"replace","path":"/level","value":"warn"},{"op":"remove","path":"/debug"}]"#)
+/// let text = try patch.apply(to: #"{"level": "info",  "debug": true, "n": 1.0E2}"#)
+/// // {"level": "warn", "n": 1.0E2}
+/// ```
+///
+/// Limits: an object with a repeated key is edited at the first member of that name (the one
+/// `JSONValue` lookups read); `test` compares numbers as `Int64`, `UInt64` or `Double` (two integers
+/// beyond 2^53 that differ only past a Double's precision compare equal unless both are written alike).
+/// A `JSONDocument` keeps no text, so patching one writes it compact first (see `apply(to:)`).
+public struct JSONPatch: Sendable {
+    /// The operations, in order.
+    let operations: [PatchOperation]
+
+    /// The number of operations.
+    public var count: Int { operations.count }
+
+    /// Parses a patch: a JSON array of operation objects.
+    ///
+    /// - Throws: `JSONPatchError` `.invalidPatchJSON` for text that is not JSON, `.malformedOperation`
+    ///   (naming the operation's index and member) for JSON that is not a patch: not an array of
+    ///   objects, a missing, repeated or mistyped `op`, `path`, `from` or `value`, an unknown `op`, a
+    ///   `path` or `from` that is not a JSON Pointer. Members other than these four are ignored.
+    public init(_ text: String) throws(JSONPatchError) {
+        try self.init(bytes: Array(text.utf8))
+    }
+
+    /// Parses a patch from its UTF-8 bytes (see `init(_:)`).
+    public init(bytes: [UInt8]) throws(JSONPatchError) {
+        try validatePatchText(bytes)
+        operations = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONPatchError) in
+            try PatchOperation.parseAll(JSONTextScanner(buffer))
+        }
+    }
+
+    /// Makes a patch from operations built in Swift; it applies exactly as the same patch written as
+    /// JSON would.
+    ///
+    /// ```swift
+    /// let patch = try JSONPatch([.replace("/level", json: #""warn""#), .remove("/debug")])
+    /// ```
+    ///
+    /// - Throws: `JSONPatchError` `.malformedOperation` when a value is not JSON text or a pointer is
+    ///   not a JSON Pointer, naming the operation.
+    public init(_ operations: [Operation]) throws(JSONPatchError) {
+        var writer = JSONTextWriter()
+        writer.writeRaw("[")
+        for (index, operation) in operations.enumerated() {
+            if index > 0 { writer.writeRaw(",") }
+            try operation.write(to: &writer, index: index)
+        }
+        writer.writeRaw("]")
+        try self.init(bytes: writer.bytes)
+    }
+
+    /// One operation, for `init(_ operations:)`. Values are JSON text (`"1"` is the number one,
+    /// `#""one""#` the string).
+    public enum Operation: Sendable, Equatable {
+        /// Adds `json` at `path` (replacing a member of that name; inserting into an array; `-` appends).
+        case add(_ path: String, json: String)
+        /// Removes the value at `path`.
+        case remove(_ path: String)
+        /// Replaces the value at `path`, which must exist, with `json`.
+        case replace(_ path: String, json: String)
+        /// Removes the value at `from` and adds it at `path`.
+        case move(from: String, to: String)
+        /// Adds a copy of the value at `from` at `path`.
+        case copy(from: String, to: String)
+        /// Fails the patch unless the value at `path` equals `json`.
+        case test(_ path: String, json: String)
+    }
+
+    /// Applies the patch to JSON text.
+    ///
+    /// - Throws: `JSONPatchError`: `.invalidDocumentJSON`, or the failure of the first operation that
+    ///   failed (`.testFailed`, `.pathNotFound`, `.indexOutOfRange`, `.invalidArrayIndex`,
+    ///   `.moveIntoOwnChild`, `.removeRoot`), naming the operation and the pointer.
+    public func apply(to text: String) throws(JSONPatchError) -> String {
+        String(decoding: try apply(toBytes: Array(text.utf8)), as: UTF8.self)
+    }
+
+    /// Applies the patch to a JSON text's UTF-8 bytes (validated first), returning the patched bytes.
+    public func apply(toBytes bytes: [UInt8]) throws(JSONPatchError) -> [UInt8] {
+        try validateDocumentText(bytes)
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(JSONPatchError) in try patched(buffer) }
+    }
+
+    /// Applies the patch to a parsed document. A `JSONDocument` keeps no text, so it is written compact
+    /// first (`JSONTextWriter`: numbers as the tape holds them, strings escaped afresh); the bytes kept
+    /// are those of that text. Patch the text itself to keep the input's bytes.
+    public func apply(to document: JSONDocument) throws(JSONPatchError) -> [UInt8] {
+        try compactText(of: document).withUnsafeBufferPointer { (buffer) throws(JSONPatchError) in try patched(buffer) }
+    }
+
+    /// Applies the patch to one line of a `JSONLines` reader or one item of a `JSONItemStream` (already
+    /// validated: nothing is parsed again), returning the patched bytes of the line, without a line
+    /// ending.
+    public func apply(to line: borrowing JSONLine) throws(JSONPatchError) -> [UInt8] {
+        try patched(line.raw.bindMemory(to: UInt8.self))
+    }
+
+    /// The patched bytes of valid JSON text.
+    func patched(_ input: UnsafeBufferPointer<UInt8>) throws(JSONPatchError) -> [UInt8] {
+        var current: [UInt8]? = nil
+        for (index, operation) in operations.enumerated() {
+            let next: [UInt8]?
+            if let text = current {
+                next = try text.withUnsafeBufferPointer { (buffer) throws(JSONPatchError) in
+                    try operation.apply(to: JSONTextScanner(buffer), index: index)
+                }
+            } else {
+                next = try operation.apply(to: JSONTextScanner(input), index: index)
+            }
+            if let next { current = next }
+        }
+        return current ?? Array(input)
+    }
+}
+
+extension JSONPatch.Operation {
+    /// The operation as a JSON object.
+    func write(to writer: inout JSONTextWriter, index: Int) throws(JSONPatchError) {
+        func member(_ name: StaticString, _ text: String) {
+            writer.writeRaw(",\"")
+            writer.writeRaw(name)
+            writer.writeRaw("\":")
+            writer.writeString(text)
+        }
+        func value(_ json: String) throws(JSONPatchError) {
+            do { _ = try JSONParser.shared.parse(json) } catch {
+                throw JSONPatchError(kind: .malformedOperation, operation: index, operationName: name, member: "value",
+                                     reason: "not JSON text: \(error)", underlying: error)
+            }
+            writer.writeRaw(",\"value\":")
+            writer.writeRaw(json)
+        }
+        writer.writeRaw("{\"op\":")
+        writer.writeString(name)
+        switch self {
+        case .add(let path, let json), .replace(let path, let json), .test(let path, let json):
+            member("path", path)
+            try value(json)
+        case .remove(let path):
+            member("path", path)
+        case .move(let from, let path), .copy(let from, let path):
+            member("from", from)
+            member("path", path)
+        }
+        writer.writeRaw("}")
+    }
+
+    var name: String {
+        switch self {
+        case .add: return "add"
+        case .remove: return "remove"
+        case .replace: return "replace"
+        case .move: return "move"
+        case .copy: return "copy"
+        case .test: return "test"
+        }
+    }
+}
+
+/// Throws `.invalidPatchJSON` unless `bytes` are one JSON value.
+func validatePatchText(_ bytes: [UInt8]) throws(JSONPatchError) {
+    do { _ = try JSONParser.shared.parse(bytes) } catch {
+        throw JSONPatchError(kind: .invalidPatchJSON, reason: "the patch is not valid JSON: \(error)", underlying: error)
+    }
+}
+
+/// Throws `.invalidDocumentJSON` unless `bytes` are one JSON value.
+func validateDocumentText(_ bytes: [UInt8]) throws(JSONPatchError) {
+    do { _ = try JSONParser.shared.parse(bytes) } catch {
+        throw JSONPatchError(kind: .invalidDocumentJSON, reason: "the document is not valid JSON: \(error)", underlying: error)
+    }
+}
+
+/// A document's value written compact.
+func compactText(of document: JSONDocument) -> [UInt8] {
+    var writer = JSONTextWriter()
+    writer.write(document.root)
+    return writer.bytes
+}
