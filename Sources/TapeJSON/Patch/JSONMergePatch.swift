@@ -44,8 +44,12 @@ public struct JSONMergePatch: Sendable {
 
     /// Applies the patch to a JSON text's UTF-8 bytes (validated first), returning the patched bytes.
     public func apply(toBytes bytes: [UInt8]) throws(JSONPatchError) -> [UInt8] {
-        try validateDocumentText(bytes)
-        return bytes.withUnsafeBufferPointer { patched($0) }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONPatchError) in try apply(toBytes: UnsafeRawBufferPointer(buffer)) }
+    }
+
+    /// Applies the patch to JSON text in memory (validated first), returning the patched bytes.
+    public func apply(toBytes bytes: UnsafeRawBufferPointer) throws(JSONPatchError) -> [UInt8] {
+        patched(try validatedDocumentText(bytes))
     }
 
     /// Applies the patch to a parsed document, written compact first (see `JSONPatch.apply(to:)`).
@@ -54,9 +58,11 @@ public struct JSONMergePatch: Sendable {
     }
 
     /// Applies the patch to one line of a `JSONLines` reader or one item of a `JSONItemStream` (already
-    /// validated), returning the patched bytes of the line, without a line ending.
-    public func apply(to line: borrowing JSONLine) -> [UInt8] {
-        patched(line.raw.bindMemory(to: UInt8.self))
+    /// validated), returning the patched bytes of the line, without a line ending; `compact` as in
+    /// `JSONPatch.apply(to:compact:)`.
+    public func apply(to line: borrowing JSONLine, compact: Bool = false) -> [UInt8] {
+        let bytes = patched(line.raw.bindMemory(to: UInt8.self))
+        return compact ? compactWhitespace(bytes) : bytes
     }
 
     /// The patched bytes of valid JSON text.

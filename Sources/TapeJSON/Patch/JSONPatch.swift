@@ -90,8 +90,13 @@ public struct JSONPatch: Sendable {
 
     /// Applies the patch to a JSON text's UTF-8 bytes (validated first), returning the patched bytes.
     public func apply(toBytes bytes: [UInt8]) throws(JSONPatchError) -> [UInt8] {
-        try validateDocumentText(bytes)
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(JSONPatchError) in try patched(buffer) }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONPatchError) in try apply(toBytes: UnsafeRawBufferPointer(buffer)) }
+    }
+
+    /// Applies the patch to JSON text in memory (validated first, such as a `PaddedFile`'s bytes),
+    /// returning the patched bytes.
+    public func apply(toBytes bytes: UnsafeRawBufferPointer) throws(JSONPatchError) -> [UInt8] {
+        try patched(try validatedDocumentText(bytes))
     }
 
     /// Applies the patch to a parsed document. A `JSONDocument` keeps no text, so it is written compact
@@ -104,8 +109,12 @@ public struct JSONPatch: Sendable {
     /// Applies the patch to one line of a `JSONLines` reader or one item of a `JSONItemStream` (already
     /// validated: nothing is parsed again), returning the patched bytes of the line, without a line
     /// ending.
-    public func apply(to line: borrowing JSONLine) throws(JSONPatchError) -> [UInt8] {
-        try patched(line.raw.bindMemory(to: UInt8.self))
+    ///
+    /// - Parameter compact: drop the whitespace between tokens of the result (strings, number text and
+    ///   escapes stay as written): an item that spans lines comes out on one.
+    public func apply(to line: borrowing JSONLine, compact: Bool = false) throws(JSONPatchError) -> [UInt8] {
+        let bytes = try patched(line.raw.bindMemory(to: UInt8.self))
+        return compact ? compactWhitespace(bytes) : bytes
     }
 
     /// The patched bytes of valid JSON text.
@@ -177,10 +186,21 @@ func validatePatchText(_ bytes: [UInt8]) throws(JSONPatchError) {
     }
 }
 
-/// Throws `.invalidDocumentJSON` unless `bytes` are one JSON value.
-func validateDocumentText(_ bytes: [UInt8]) throws(JSONPatchError) {
-    do { _ = try JSONParser.shared.parse(bytes) } catch {
+/// `bytes` as UTF-8, once checked to be one JSON value (else `.invalidDocumentJSON`).
+func validatedDocumentText(_ bytes: UnsafeRawBufferPointer) throws(JSONPatchError) -> UnsafeBufferPointer<UInt8> {
+    do { _ = try JSONParser.shared.parse(bytes: bytes) } catch {
         throw JSONPatchError(kind: .invalidDocumentJSON, reason: "the document is not valid JSON: \(error)", underlying: error)
+    }
+    return bytes.bindMemory(to: UInt8.self)
+}
+
+/// Valid JSON text without the whitespace between its tokens.
+func compactWhitespace(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.withUnsafeBufferPointer { buffer in
+        var out: [UInt8] = []
+        out.reserveCapacity(buffer.count)
+        JSONTextScanner(buffer).appendCompact(0..<buffer.count, to: &out)
+        return out
     }
 }
 
