@@ -103,51 +103,63 @@ struct JSONTextScanner {
         }
     }
 
+    /// Walks the members (`{`) or elements (`[`) of the container at `container` in order, calling
+    /// `body` with each one's slot (its `previousEnd` included) and its quoted key (nil for an element)
+    /// until `body` returns false. Returns the end of the last value walked (nil when none was).
+    @discardableResult
+    func walk<E: Error>(_ container: Range<Int>,
+                        _ body: (_ slot: JSONSlot, _ key: Range<Int>?) throws(E) -> Bool) throws(E) -> Int? {
+        let isObject = bytes[container.lowerBound] == UInt8(ascii: "{")
+        var previousEnd: Int?
+        var i = skipWhitespace(container.lowerBound + 1)
+        while i < container.upperBound, isObject ? bytes[i] == UInt8(ascii: "\"") : bytes[i] != UInt8(ascii: "]") {
+            var key: Range<Int>?
+            var valueStart = i
+            if isObject {
+                let keyEnd = stringEnd(i)
+                key = i..<keyEnd
+                valueStart = skipWhitespace(skipWhitespace(keyEnd) + 1)
+            }
+            let end = valueEnd(valueStart)
+            let after = skipWhitespace(end)
+            let next = after < container.upperBound && bytes[after] == UInt8(ascii: ",") ? skipWhitespace(after + 1) : nil
+            guard try body(JSONSlot(start: i, value: valueStart..<end, previousEnd: previousEnd, nextStart: next), key) else {
+                return previousEnd
+            }
+            previousEnd = end
+            guard let next else { break }
+            i = next
+        }
+        return previousEnd
+    }
+
     /// Calls `body` with each member's quoted key and value of the object at `container`, in order.
     func forEachMember<E: Error>(in container: Range<Int>, _ body: (_ key: Range<Int>, _ value: Range<Int>) throws(E) -> Void) throws(E) {
-        var i = skipWhitespace(container.lowerBound + 1)
-        while i < container.upperBound, bytes[i] == UInt8(ascii: "\"") {
-            let keyEnd = stringEnd(i)
-            let valueStart = skipWhitespace(skipWhitespace(keyEnd) + 1)
-            let end = valueEnd(valueStart)
-            try body(i..<keyEnd, valueStart..<end)
-            let after = skipWhitespace(end)
-            guard after < container.upperBound, bytes[after] == UInt8(ascii: ",") else { return }
-            i = skipWhitespace(after + 1)
+        try walk(container) { (slot, key) throws(E) in
+            try body(key!, slot.value)
+            return true
         }
     }
 
     /// Calls `body` with each element of the array at `container`, in order.
     func forEachElement<E: Error>(in container: Range<Int>, _ body: (_ value: Range<Int>) throws(E) -> Void) throws(E) {
-        var i = skipWhitespace(container.lowerBound + 1)
-        while i < container.upperBound, bytes[i] != UInt8(ascii: "]") {
-            let end = valueEnd(i)
-            try body(i..<end)
-            let after = skipWhitespace(end)
-            guard after < container.upperBound, bytes[after] == UInt8(ascii: ",") else { return }
-            i = skipWhitespace(after + 1)
+        try walk(container) { (slot, _) throws(E) in
+            try body(slot.value)
+            return true
         }
     }
 
-    /// The value of the container at `container` (its first byte a `{`) whose member key equals `key`
-    /// once unescaped: the first such member, as `JSONValue`'s lookups find it.
+    /// The first member of the object at `container` whose key equals `key` once unescaped (the one
+    /// `JSONValue`'s lookups find).
     func member(_ key: [UInt8], in container: Range<Int>) -> JSONLookup {
         var lookup = JSONLookup(slot: nil, lastValueEnd: nil, count: 0)
-        var i = skipWhitespace(container.lowerBound + 1)
-        while i < container.upperBound, bytes[i] == UInt8(ascii: "\"") {
-            let keyEnd = stringEnd(i)
-            let valueStart = skipWhitespace(skipWhitespace(keyEnd) + 1)
-            let end = valueEnd(valueStart)
-            let after = skipWhitespace(end)
-            let next = after < container.upperBound && bytes[after] == UInt8(ascii: ",") ? skipWhitespace(after + 1) : nil
-            if keyEquals(i..<keyEnd, key) {
-                lookup.slot = JSONSlot(start: i, value: valueStart..<end, previousEnd: lookup.lastValueEnd, nextStart: next)
-                return lookup
+        lookup.lastValueEnd = walk(container) { slot, quoted in
+            if keyEquals(quoted!, key) {
+                lookup.slot = slot
+                return false
             }
-            lookup.lastValueEnd = end
             lookup.count += 1
-            guard let next else { break }
-            i = next
+            return true
         }
         return lookup
     }
@@ -155,19 +167,13 @@ struct JSONTextScanner {
     /// The element at `position` of the array at `container`.
     func element(_ position: Int, in container: Range<Int>) -> JSONLookup {
         var lookup = JSONLookup(slot: nil, lastValueEnd: nil, count: 0)
-        var i = skipWhitespace(container.lowerBound + 1)
-        while i < container.upperBound, bytes[i] != UInt8(ascii: "]") {
-            let end = valueEnd(i)
-            let after = skipWhitespace(end)
-            let next = after < container.upperBound && bytes[after] == UInt8(ascii: ",") ? skipWhitespace(after + 1) : nil
+        lookup.lastValueEnd = walk(container) { slot, _ in
             if lookup.count == position {
-                lookup.slot = JSONSlot(start: i, value: i..<end, previousEnd: lookup.lastValueEnd, nextStart: next)
-                return lookup
+                lookup.slot = slot
+                return false
             }
-            lookup.lastValueEnd = end
             lookup.count += 1
-            guard let next else { break }
-            i = next
+            return true
         }
         return lookup
     }
@@ -191,58 +197,7 @@ struct JSONTextScanner {
 
     /// The UTF-8 a quoted JSON string at `quoted` stands for.
     func unescaped(_ quoted: Range<Int>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(quoted.count)
-        var i = quoted.lowerBound + 1
-        let end = quoted.upperBound - 1
-        while i < end {
-            let byte = bytes[i]
-            guard byte == UInt8(ascii: "\\"), i + 1 < end else {
-                out.append(byte)
-                i += 1
-                continue
-            }
-            let escape = bytes[i + 1]
-            i += 2
-            switch escape {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex4(i, end: end)
-                i += 4
-                if (0xD800..<0xDC00).contains(scalar), i + 6 <= end, bytes[i] == UInt8(ascii: "\\"),
-                   bytes[i + 1] == UInt8(ascii: "u") {
-                    let low = hex4(i + 2, end: end)
-                    if (0xDC00..<0xE000).contains(low) {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        i += 6
-                    }
-                }
-                let value = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                out.append(contentsOf: UTF8.encode(value)!)
-            default: out.append(escape)   // \" \\ \/
-            }
-        }
-        return out
-    }
-
-    private func hex4(_ i: Int, end: Int) -> UInt32 {
-        var value: UInt32 = 0
-        for k in i..<min(i + 4, end) {
-            let byte = bytes[k]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: digit = 0
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
+        JSONEscapes.unescape(UnsafeBufferPointer(rebasing: bytes[(quoted.lowerBound + 1)..<(quoted.upperBound - 1)]))
     }
 
     /// Appends the value at `range` without the whitespace between its tokens (strings, number text
