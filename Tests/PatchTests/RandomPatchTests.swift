@@ -133,6 +133,53 @@ import Testing
         #expect(applied >= 20 && failed >= 3 && boundsChecked >= 5, "\(applied) applied, \(failed) failed, \(boundsChecked) checked")
     }
 
+    /// Runs of `replace` and `remove` are applied in one pass when that gives the same text: the bytes
+    /// must equal those of the operations applied one patch at a time, and the data the reference's.
+    @Test(arguments: 0..<4)
+    func replaceAndRemoveRuns(_ seed: Int) throws {
+        var maker = TextMaker(rng: SeededGenerator(state: UInt64(seed) &* 15_485_863))
+        var applied = 0
+        for _ in 0..<60 {
+            maker.bytes = []
+            let tree: Tree = .object([("a", maker.tree(depth: 1)), ("b", maker.tree(depth: 1)), ("c", maker.tree(depth: 1)),
+                                      ("list", .array([.number(1), maker.tree(depth: 2), .string("x")]))])
+            _ = maker.write(tree)
+            let input = maker.bytes
+            let all = paths(tree, Layout(range: 0..<0)).map(\.path).filter { !$0.isEmpty }
+            var operations: [String] = []
+            var expected: Tree? = tree
+            for _ in 0..<Int.random(in: 2...4, using: &maker.rng) {
+                let path = all.randomElement(using: &maker.rng)!
+                if Bool.random(using: &maker.rng) {
+                    let value = maker.tree(depth: 2)
+                    operations.append(operationJSON("replace", path: path, value: value))
+                    expected = try? expected?.replacing(at: path, with: value)
+                } else {
+                    operations.append(operationJSON("remove", path: path))
+                    expected = try? expected?.removing(at: path)
+                }
+            }
+            let together = Result { () throws(JSONPatchError) in try JSONPatch("[" + operations.joined(separator: ",") + "]").apply(toBytes: input) }
+            var oneByOne: Result<[UInt8], JSONPatchError> = .success(input)
+            for operation in operations {
+                oneByOne = oneByOne.flatMap { text in Result { () throws(JSONPatchError) in try JSONPatch("[" + operation + "]").apply(toBytes: text) } }
+            }
+            let context = "\(text(input)) with \(operations)"
+            switch (together, oneByOne) {
+            case (.success(let a), .success(let b)):
+                #expect(a == b, "\(context): \(text(a)) and \(text(b))")
+                #expect(try expected.map { try Tree(json: a) == $0 } == true, "\(context)")
+                applied += 1
+            case (.failure(let a), .failure(let b)):
+                #expect(expected == nil, "\(context)")
+                #expect(a.operation != nil && a.kind == b.kind, "\(context): \(a) and \(b)")
+            default:
+                Issue.record("\(context): \(together) and \(oneByOne)")
+            }
+        }
+        #expect(applied >= 15, "\(applied) applied")
+    }
+
     @Test(arguments: 0..<4)
     func randomMergePatches(_ seed: Int) throws {
         var maker = TextMaker(rng: SeededGenerator(state: UInt64(seed) &* 104_729))

@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// let patch = try JSONMergePatch(#"{"level":"warn","debug":null}"#)
-/// let text = try patch.apply(to: #"{"level": "info",  "debug": true, "n": 1.0E2}"#)
+/// let text = try patch.apply(to: #"{"level": "info", "debug": true, "n": 1.0E2}"#)
 /// // {"level": "warn", "n": 1.0E2}
 /// ```
 ///

@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// let patch = try JSONPatch(#"[{"op":"replace","path":"/level","value":"warn"},{"op":"remove","path":"/debug"}]"#)
-/// let text = try patch.apply(to: #"{"level": "info",  "debug": true, "n": 1.0E2}"#)
+/// let text = try patch.apply(to: #"{"level": "info", "debug": true, "n": 1.0E2}"#)
 /// // {"level": "warn", "n": 1.0E2}
 /// ```
 ///
@@ -20,6 +20,8 @@
 public struct JSONPatch: Sendable {
     /// The operations, in order.
     let operations: [PatchOperation]
+    /// Runs of two or more consecutive operations that may be applied in one pass (see `oneRun`).
+    let runs: [Range<Int>]
 
     /// The number of operations.
     public var count: Int { operations.count }
@@ -40,6 +42,7 @@ public struct JSONPatch: Sendable {
         operations = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONPatchError) in
             try PatchOperation.parseAll(JSONTextScanner(buffer))
         }
+        runs = Self.runs(of: operations)
     }
 
     /// Makes a patch from operations built in Swift; it applies exactly as the same patch written as
@@ -118,20 +121,88 @@ public struct JSONPatch: Sendable {
     }
 
     /// The patched bytes of valid JSON text.
+    ///
+    /// Operations apply one after the other, each writing the text once; a run of `replace` and
+    /// `remove` operations on unrelated paths (the common ETL step) is applied in one pass instead, when
+    /// that gives the same text (see `oneRun`).
     func patched(_ input: UnsafeBufferPointer<UInt8>) throws(JSONPatchError) -> [UInt8] {
         var current: [UInt8]? = nil
-        for (index, operation) in operations.enumerated() {
+        var index = 0
+        var runs = self.runs[...]
+        while index < operations.count {
+            if let run = runs.first, run.lowerBound == index {
+                runs = runs.dropFirst()
+                let together: [UInt8]?
+                if let text = current {
+                    together = text.withUnsafeBufferPointer { oneRun(run, JSONTextScanner($0)) }
+                } else {
+                    together = oneRun(run, JSONTextScanner(input))
+                }
+                if let together {
+                    current = together
+                    index = run.upperBound
+                    continue
+                }
+            }
             let next: [UInt8]?
             if let text = current {
                 next = try text.withUnsafeBufferPointer { (buffer) throws(JSONPatchError) in
-                    try operation.apply(to: JSONTextScanner(buffer), index: index)
+                    try operations[index].apply(to: JSONTextScanner(buffer), index: index)
                 }
             } else {
-                next = try operation.apply(to: JSONTextScanner(input), index: index)
+                next = try operations[index].apply(to: JSONTextScanner(input), index: index)
             }
             if let next { current = next }
+            index += 1
         }
         return current ?? Array(input)
+    }
+
+    /// The text after the `replace` and `remove` operations of `run`, found on the text as it is and
+    /// written in one pass; nil (apply them one by one) when that might differ from applying them in
+    /// order: an operation fails (the sequential path reports it), a path goes through an array while
+    /// another operation removes something (indexes would shift), or two splices overlap (neighbouring
+    /// members removed share a separator).
+    private func oneRun(_ run: Range<Int>, _ scanner: JSONTextScanner) -> [UInt8]? {
+        let root = scanner.rootValue()
+        var splices: [JSONSplice] = []
+        splices.reserveCapacity(run.count)
+        var throughArray = false
+        var removes = false
+        for index in run {
+            let operation = operations[index]
+            guard let found = try? operation.replaceOrRemove(in: scanner, root: root, index: index) else { return nil }
+            throughArray = throughArray || found.throughArray
+            removes = removes || operation.op == .remove
+            splices.append(found.splice)
+        }
+        if throughArray && removes { return nil }
+        splices.sort { $0.range.lowerBound < $1.range.lowerBound }
+        for k in splices.indices.dropFirst() where splices[k - 1].range.upperBound > splices[k].range.lowerBound
+            || (splices[k - 1].range.isEmpty && splices[k - 1].range.lowerBound == splices[k].range.lowerBound) {
+            return nil
+        }
+        return JSONSplice.apply(splices, to: scanner.bytes)
+    }
+
+    /// The runs of consecutive `replace` and `remove` operations on non-root paths of which none is
+    /// another's prefix (so no operation of a run changes what another one finds), two or more long.
+    static func runs(of operations: [PatchOperation]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = 0
+        func isPrefix(_ a: [[UInt8]], of b: [[UInt8]]) -> Bool { a.count <= b.count && b.starts(with: a) }
+        for (index, operation) in operations.enumerated() {
+            let fits = (operation.op == .replace || operation.op == .remove) && !operation.pathTokens.isEmpty
+                && operations[start..<index].allSatisfy {
+                    !isPrefix($0.pathTokens, of: operation.pathTokens) && !isPrefix(operation.pathTokens, of: $0.pathTokens)
+                }
+            if !fits {
+                if index - start >= 2 { runs.append(start..<index) }
+                start = (operation.op == .replace || operation.op == .remove) && !operation.pathTokens.isEmpty ? index : index + 1
+            }
+        }
+        if operations.count - start >= 2 { runs.append(start..<operations.count) }
+        return runs
     }
 }
 

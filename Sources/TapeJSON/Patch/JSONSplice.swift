@@ -15,11 +15,23 @@ struct JSONSplice {
 
     /// `source` with the splice made.
     func applied(to source: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        Self.apply(CollectionOfOne(self), to: source)
+    }
+
+    /// `source` with `splices` made, in one pass over its slices: they are in order and none overlaps
+    /// another. The result has room for one more byte (the line ending a JSON Lines writer adds).
+    static func apply<Splices: Collection<JSONSplice>>(_ splices: Splices, to source: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var size = source.count
+        for splice in splices { size += splice.replacement.count - splice.range.count }
         var out: [UInt8] = []
-        out.reserveCapacity(source.count - range.count + replacement.count)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: source[..<range.lowerBound]))
-        out.append(contentsOf: replacement)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: source[range.upperBound...]))
+        out.reserveCapacity(size + 1)
+        var copied = 0
+        for splice in splices {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<splice.range.lowerBound]))
+            out.append(contentsOf: splice.replacement)
+            copied = splice.range.upperBound
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
         return out
     }
 

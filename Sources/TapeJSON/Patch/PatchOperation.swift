@@ -88,34 +88,28 @@ extension PatchOperation {
         switch op {
         case .add:
             return try adding(value!, at: pathTokens, in: scanner, root: root, index: index).applied(to: scanner.bytes)
-        case .remove:
-            guard !pathTokens.isEmpty else {
-                throw failure(.removeRoot, index, path, "cannot remove the whole document")
-            }
-            let (slot, parent) = try existingSlot(at: pathTokens, pointer: path, in: scanner, root: root, index: index)
-            return JSONSplice.removing(slot, from: parent).applied(to: scanner.bytes)
-        case .replace:
-            let target = pathTokens.isEmpty
-                ? root : try existingSlot(at: pathTokens, pointer: path, in: scanner, root: root, index: index).slot.value
-            return JSONSplice(range: target, replacement: value!).applied(to: scanner.bytes)
+        case .remove, .replace:
+            return try replaceOrRemove(in: scanner, root: root, index: index).splice.applied(to: scanner.bytes)
         case .test:
-            let target = try resolve(pathTokens, pointer: path, in: scanner, root: root, index: index)
+            let target = try resolve(pathTokens[...], pointer: path, in: scanner, root: root, index: index)
             guard Self.equalAsData(scanner.bytes.copy(target), value!) else {
                 throw failure(.testFailed, index, path, "the value is not equal to the one given")
             }
             return nil
         case .copy:
-            let source = try resolve(fromTokens, pointer: from!, in: scanner, root: root, index: index)
+            let source = try resolve(fromTokens[...], pointer: from!, in: scanner, root: root, index: index)
             return try adding(scanner.bytes.copy(source), at: pathTokens, in: scanner, root: root, index: index)
                 .applied(to: scanner.bytes)
         case .move:
-            let source = try resolve(fromTokens, pointer: from!, in: scanner, root: root, index: index)
+            let source = try resolve(fromTokens[...], pointer: from!, in: scanner, root: root, index: index)
             if fromTokens == pathTokens { return nil }
             if pathTokens.count > fromTokens.count && Array(pathTokens[..<fromTokens.count]) == fromTokens {
                 throw failure(.moveIntoOwnChild, index, path, "'\(path)' is inside '\(from!)', the value moved")
             }
             let moved = scanner.bytes.copy(source)
-            let (slot, parent) = try existingSlot(at: fromTokens, pointer: from!, in: scanner, root: root, index: index)
+            var throughArray = false
+            let (slot, parent) = try existingSlot(at: fromTokens, pointer: from!, in: scanner, root: root, index: index,
+                                                  throughArray: &throughArray)
             let removed = JSONSplice.removing(slot, from: parent).applied(to: scanner.bytes)
             return try removed.withUnsafeBufferPointer { (buffer) throws(JSONPatchError) in
                 let scanner = JSONTextScanner(buffer)
@@ -125,33 +119,54 @@ extension PatchOperation {
         }
     }
 
+    /// The splice of a `replace` or `remove`, and whether finding it stepped into an array.
+    func replaceOrRemove(in scanner: JSONTextScanner, root: Range<Int>,
+                         index: Int) throws(JSONPatchError) -> (splice: JSONSplice, throughArray: Bool) {
+        if pathTokens.isEmpty {
+            guard op == .replace else { throw failure(.removeRoot, index, path, "cannot remove the whole document") }
+            return (JSONSplice(range: root, replacement: value!), false)
+        }
+        var throughArray = false
+        let (slot, parent) = try existingSlot(at: pathTokens, pointer: path, in: scanner, root: root, index: index,
+                                              throughArray: &throughArray)
+        let splice = op == .replace ? JSONSplice(range: slot.value, replacement: value!) : JSONSplice.removing(slot, from: parent)
+        return (splice, throughArray)
+    }
+
     private func failure(_ kind: JSONPatchError.Kind, _ index: Int, _ pointer: String, _ reason: String) -> JSONPatchError {
         JSONPatchError(kind: kind, operation: index, operationName: op.rawValue, pointer: pointer, reason: reason)
     }
 
     /// The value at `tokens`.
-    private func resolve(_ tokens: [[UInt8]], pointer: String, in scanner: JSONTextScanner, root: Range<Int>,
+    private func resolve(_ tokens: ArraySlice<[UInt8]>, pointer: String, in scanner: JSONTextScanner, root: Range<Int>,
                          index: Int) throws(JSONPatchError) -> Range<Int> {
+        var throughArray = false
+        return try resolve(tokens, pointer: pointer, in: scanner, root: root, index: index, throughArray: &throughArray)
+    }
+
+    /// The value at `tokens`; `throughArray` set when a step is into an array.
+    private func resolve(_ tokens: ArraySlice<[UInt8]>, pointer: String, in scanner: JSONTextScanner, root: Range<Int>,
+                         index: Int, throughArray: inout Bool) throws(JSONPatchError) -> Range<Int> {
         var current = root
         for token in tokens {
-            current = try step(token, into: current, pointer: pointer, in: scanner, index: index).slot.value
+            current = try step(token, into: current, pointer: pointer, in: scanner, index: index, throughArray: &throughArray).slot.value
         }
         return current
     }
 
     /// The member or element `token` names in the container at `container`, which must exist.
     private func step(_ token: [UInt8], into container: Range<Int>, pointer: String, in scanner: JSONTextScanner,
-                      index: Int) throws(JSONPatchError) -> (slot: JSONSlot, parent: Range<Int>) {
-        let name = String(decoding: token, as: UTF8.self)
+                      index: Int, throughArray: inout Bool) throws(JSONPatchError) -> (slot: JSONSlot, parent: Range<Int>) {
         switch scanner.bytes[container.lowerBound] {
         case UInt8(ascii: "{"):
             guard let slot = scanner.member(token, in: container).slot else {
-                throw failure(.pathNotFound, index, pointer, "no member '\(name)'")
+                throw failure(.pathNotFound, index, pointer, "no member '\(Self.name(token))'")
             }
             return (slot, container)
         case UInt8(ascii: "["):
+            throughArray = true
             guard let position = JSONValue.arrayIndex(token) else {
-                throw failure(.invalidArrayIndex, index, pointer, "'\(name)' is not an array index")
+                throw failure(.invalidArrayIndex, index, pointer, "'\(Self.name(token))' is not an array index")
             }
             let lookup = scanner.element(position, in: container)
             guard let slot = lookup.slot else {
@@ -159,15 +174,18 @@ extension PatchOperation {
             }
             return (slot, container)
         default:
-            throw failure(.pathNotFound, index, pointer, "'\(name)' is looked up in a value that is not an object or array")
+            throw failure(.pathNotFound, index, pointer, "'\(Self.name(token))' is looked up in a value that is not an object or array")
         }
     }
 
+    /// A reference token as text, for messages.
+    private static func name(_ token: [UInt8]) -> String { String(decoding: token, as: UTF8.self) }
+
     /// The existing member or element at `tokens` (at least one) and its container.
     private func existingSlot(at tokens: [[UInt8]], pointer: String, in scanner: JSONTextScanner, root: Range<Int>,
-                              index: Int) throws(JSONPatchError) -> (slot: JSONSlot, parent: Range<Int>) {
-        let parent = try resolve(Array(tokens.dropLast()), pointer: pointer, in: scanner, root: root, index: index)
-        return try step(tokens[tokens.count - 1], into: parent, pointer: pointer, in: scanner, index: index)
+                              index: Int, throughArray: inout Bool) throws(JSONPatchError) -> (slot: JSONSlot, parent: Range<Int>) {
+        let parent = try resolve(tokens.dropLast(), pointer: pointer, in: scanner, root: root, index: index, throughArray: &throughArray)
+        return try step(tokens[tokens.count - 1], into: parent, pointer: pointer, in: scanner, index: index, throughArray: &throughArray)
     }
 
     /// The splice that adds `value` at `tokens` (RFC 6902 §4.1: the root is replaced, a member of that
@@ -175,8 +193,7 @@ extension PatchOperation {
     private func adding(_ value: [UInt8], at tokens: [[UInt8]], in scanner: JSONTextScanner, root: Range<Int>,
                         index: Int) throws(JSONPatchError) -> JSONSplice {
         guard let token = tokens.last else { return JSONSplice(range: root, replacement: value) }
-        let parent = try resolve(Array(tokens.dropLast()), pointer: path, in: scanner, root: root, index: index)
-        let name = String(decoding: token, as: UTF8.self)
+        let parent = try resolve(tokens.dropLast(), pointer: path, in: scanner, root: root, index: index)
         switch scanner.bytes[parent.lowerBound] {
         case UInt8(ascii: "{"):
             let lookup = scanner.member(token, in: parent)
@@ -190,7 +207,7 @@ extension PatchOperation {
                 position = nil
             } else {
                 guard let given = JSONValue.arrayIndex(token) else {
-                    throw failure(.invalidArrayIndex, index, path, "'\(name)' is not an array index")
+                    throw failure(.invalidArrayIndex, index, path, "'\(Self.name(token))' is not an array index")
                 }
                 position = given
             }
@@ -201,7 +218,7 @@ extension PatchOperation {
             }
             return JSONSplice.appendingElement(value, after: lookup, in: parent)
         default:
-            throw failure(.pathNotFound, index, path, "the parent of '\(name)' is not an object or array")
+            throw failure(.pathNotFound, index, path, "the parent of '\(Self.name(token))' is not an object or array")
         }
     }
 
