@@ -92,6 +92,20 @@ import Testing
         #expect(outputs == [#"{"a": 2}"#, #"{"a" :2, "c": 1}"#])
     }
 
+    /// Strings are skipped eight bytes at a time: escapes and quotes at every offset of long strings.
+    @Test func longStringsAreSkippedExactly() throws {
+        let patch = try JSONPatch(#"[{"op":"replace","path":"/after","value":1}]"#)
+        for length in 0..<40 {
+            for escapeAt in 0...length {
+                var inner = String(repeating: "a", count: length)
+                inner.insert(contentsOf: escapeAt % 2 == 0 ? #"\""# : #"\\"#, at: inner.index(inner.startIndex, offsetBy: escapeAt))
+                let document = #"{"s":""# + inner + #"","\#(inner)":2,"after":0}"#
+                #expect(try patch.apply(to: document) == document.replacingOccurrences(of: #""after":0"#, with: #""after":1"#),
+                        "\(document)")
+            }
+        }
+    }
+
     @Test func badInputNeverCrashes() throws {
         let documents = ["", " ", "[", "{\"a\":", "nul", "\"\\u12\"", "1 2", "{\"a\":1}}"]
         for document in documents {

@@ -1,5 +1,7 @@
-/// One parsed RFC 6902 operation, and how it changes a text.
-struct PatchOperation: Sendable {
+/// One parsed RFC 6902 operation, and how it changes a text. A class: a patch applied to every line
+/// of a file reads its operations millions of times, and a class costs one reference count per read
+/// where a struct costs one per member.
+final class PatchOperation: Sendable {
     enum Op: String, Sendable {
         case add, remove, replace, move, copy, test
     }
@@ -13,6 +15,15 @@ struct PatchOperation: Sendable {
     let fromTokens: [[UInt8]]
     /// `value` written compact (`add`, `replace`, `test`).
     let value: [UInt8]?
+
+    init(op: Op, path: String, pathTokens: [[UInt8]], from: String?, fromTokens: [[UInt8]], value: [UInt8]?) {
+        self.op = op
+        self.path = path
+        self.pathTokens = pathTokens
+        self.from = from
+        self.fromTokens = fromTokens
+        self.value = value
+    }
 }
 
 // MARK: - Parsing
