@@ -171,6 +171,11 @@ struct JSONTextScanner {
     /// The first member of the object at `container` whose key equals `key` once unescaped (the one
     /// `JSONValue`'s lookups find).
     func member(_ key: [UInt8], in container: Range<Int>) -> JSONLookup {
+        key.withUnsafeBufferPointer { member($0, in: container) }
+    }
+
+    /// `member(_:in:)` with the key's bytes borrowed (no reference counting in the walk).
+    func member(_ key: UnsafeBufferPointer<UInt8>, in container: Range<Int>) -> JSONLookup {
         var lookup = JSONLookup(slot: nil, lastValueEnd: nil, count: 0)
         lookup.lastValueEnd = walk(container) { slot, quoted in
             if keyEquals(quoted!, key) {
@@ -198,7 +203,7 @@ struct JSONTextScanner {
     }
 
     /// Whether the quoted string at `quoted` reads `key` once unescaped.
-    func keyEquals(_ quoted: Range<Int>, _ key: [UInt8]) -> Bool {
+    func keyEquals(_ quoted: Range<Int>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let inner = (quoted.lowerBound + 1)..<(quoted.upperBound - 1)
         if inner.count == key.count {
             var plain = true
@@ -211,7 +216,7 @@ struct JSONTextScanner {
         }
         // An escape makes the text longer than what it stands for: only such a key can still match.
         guard inner.count > key.count, bytes[inner].contains(UInt8(ascii: "\\")) else { return false }
-        return unescaped(quoted) == key
+        return unescaped(quoted).elementsEqual(key)
     }
 
     /// The UTF-8 a quoted JSON string at `quoted` stands for.

@@ -15,11 +15,20 @@ final class PatchOperation: Sendable {
     let fromTokens: [[UInt8]]
     /// `value` written compact (`add`, `replace`, `test`).
     let value: [UInt8]?
+    /// The tokens of `path` end to end, and where each is: what `replace` and `remove` walk.
+    let pathBytes: [UInt8]
+    let pathRanges: [Range<Int>]
 
     init(op: Op, path: String, pathTokens: [[UInt8]], from: String?, fromTokens: [[UInt8]], value: [UInt8]?) {
         self.op = op
         self.path = path
         self.pathTokens = pathTokens
+        pathBytes = pathTokens.flatMap { $0 }
+        var start = 0
+        pathRanges = pathTokens.map { token in
+            defer { start += token.count }
+            return start..<(start + token.count)
+        }
         self.from = from
         self.fromTokens = fromTokens
         self.value = value
@@ -137,11 +146,19 @@ extension PatchOperation {
             guard op == .replace else { throw failure(.removeRoot, index, path, "cannot remove the whole document") }
             return (JSONSplice(range: root, replacement: value!), false)
         }
-        var throughArray = false
-        let (slot, parent) = try existingSlot(at: pathTokens, pointer: path, in: scanner, root: root, index: index,
-                                              throughArray: &throughArray)
-        let splice = op == .replace ? JSONSplice(range: slot.value, replacement: value!) : JSONSplice.removing(slot, from: parent)
-        return (splice, throughArray)
+        // The tokens' bytes borrowed from one flat buffer: no reference counting per step.
+        return try pathBytes.withUnsafeBufferPointer { (bytes) throws(JSONPatchError) in
+            var throughArray = false
+            var parent = root
+            var slot = JSONSlot(start: root.lowerBound, value: root, previousEnd: nil, nextStart: nil)
+            for range in pathRanges {
+                parent = slot.value
+                slot = try step(UnsafeBufferPointer(rebasing: bytes[range]), into: parent, pointer: path, in: scanner,
+                                index: index, throughArray: &throughArray).slot
+            }
+            let splice = op == .replace ? JSONSplice(range: slot.value, replacement: value!) : JSONSplice.removing(slot, from: parent)
+            return (splice, throughArray)
+        }
     }
 
     private func failure(_ kind: JSONPatchError.Kind, _ index: Int, _ pointer: String, _ reason: String) -> JSONPatchError {
@@ -160,13 +177,15 @@ extension PatchOperation {
                          index: Int, throughArray: inout Bool) throws(JSONPatchError) -> Range<Int> {
         var current = root
         for token in tokens {
-            current = try step(token, into: current, pointer: pointer, in: scanner, index: index, throughArray: &throughArray).slot.value
+            current = try token.withUnsafeBufferPointer { (token) throws(JSONPatchError) in
+                try step(token, into: current, pointer: pointer, in: scanner, index: index, throughArray: &throughArray).slot.value
+            }
         }
         return current
     }
 
     /// The member or element `token` names in the container at `container`, which must exist.
-    private func step(_ token: [UInt8], into container: Range<Int>, pointer: String, in scanner: JSONTextScanner,
+    private func step(_ token: UnsafeBufferPointer<UInt8>, into container: Range<Int>, pointer: String, in scanner: JSONTextScanner,
                       index: Int, throughArray: inout Bool) throws(JSONPatchError) -> (slot: JSONSlot, parent: Range<Int>) {
         switch scanner.bytes[container.lowerBound] {
         case UInt8(ascii: "{"):
@@ -190,13 +209,15 @@ extension PatchOperation {
     }
 
     /// A reference token as text, for messages.
-    private static func name(_ token: [UInt8]) -> String { String(decoding: token, as: UTF8.self) }
+    private static func name<Token: Collection<UInt8>>(_ token: Token) -> String { String(decoding: token, as: UTF8.self) }
 
     /// The existing member or element at `tokens` (at least one) and its container.
     private func existingSlot(at tokens: [[UInt8]], pointer: String, in scanner: JSONTextScanner, root: Range<Int>,
                               index: Int, throughArray: inout Bool) throws(JSONPatchError) -> (slot: JSONSlot, parent: Range<Int>) {
         let parent = try resolve(tokens.dropLast(), pointer: pointer, in: scanner, root: root, index: index, throughArray: &throughArray)
-        return try step(tokens[tokens.count - 1], into: parent, pointer: pointer, in: scanner, index: index, throughArray: &throughArray)
+        return try tokens[tokens.count - 1].withUnsafeBufferPointer { (token) throws(JSONPatchError) in
+            try step(token, into: parent, pointer: pointer, in: scanner, index: index, throughArray: &throughArray)
+        }
     }
 
     /// The splice that adds `value` at `tokens` (RFC 6902 §4.1: the root is replaced, a member of that
