@@ -118,6 +118,8 @@ let package = Package(
         .testTarget(name: "DecodingTests", dependencies: ["TapeJSON", "CorpusModels"], swiftSettings: swiftSettings),
         .testTarget(name: "SerializationTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "LinesTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
+        // JSON Patch and merge patch; Fixtures/tests.json is the public RFC 6902 suite (json-patch-tests).
+        .testTarget(name: "PatchTests", dependencies: ["TapeJSON"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "EncodingTests", dependencies: ["TapeJSON", "CorpusModels"], swiftSettings: swiftSettings),
         // The macros' expansions, checked as text against the plugin (swift-syntax's generic test support,
         // reporting through Swift Testing; no XCTest).

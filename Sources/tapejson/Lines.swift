@@ -38,55 +38,14 @@ struct Lines: ParsableCommand {
     @Flag(name: .long, help: "End CSV records with \\r\\n (RFC 4180) instead of \\n.")
     var crlf = false
 
-    @Flag(name: .long, help: "Show the progress line on stderr even when it is not a terminal (batch logs).")
-    var progress = false
-
-    @Option(name: .long, help: "Bad lines: fail (stop, exit 1), skip (count them), report (print each, exit 1 at the end).")
-    var onError: ErrorPolicyOption = .fail
-
-    // No default value ArgumentParser would print after the help's own "(default: …)".
-    @Option(name: .long, help: ArgumentHelp(
-        "Workers, this thread included: N - 1 threads are started (default: the number of processors, \(ProcessInfo.processInfo.activeProcessorCount) here).",
-        valueName: "n"))
-    var jobs: Int?
-
-    /// `--jobs`, or the number of processors.
-    var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
-
-    @Option(name: .long, help: "Read only shard I of N (I/N, 0-based) of the file's bytes, split at line boundaries.")
-    var shard: String?
-
-    @Flag(name: .long, help: "No summary line on stderr.")
-    var quiet = false
-
-    @Option(name: .long, help: ArgumentHelp(
-        "The longest line parsed (bytes); a longer one is a bad line ('document too large'), skipped without being held when reading a file.",
-        valueName: "bytes"))
-    var maxDocumentSize: Int = SIMDImplementation.maxDocumentSize
-
-    @Option(name: .long, help: ArgumentHelp(
-        "The input is one JSON document: stream the items (elements, or member values) of the array or object at this JSON Pointer instead of lines, e.g. /Records ('' for a top-level array; LINE:COLUMN locate each bad item; every other option applies, --shard splitting the document's bytes among the items).",
-        valueName: "pointer"))
-    var items: String?
-
-    @Flag(name: .long, help: "The same as --items '': the input is one top-level JSON array.")
-    var array = false
+    @OptionGroup var stream: LineStreamOptions
 
     /// The pointer whose items are streamed, if the input is one document.
-    var itemsPointer: String? { items ?? (array ? "" : nil) }
+    var itemsPointer: String? { stream.itemsPointer }
 
     func validate() throws {
-        guard workers >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard maxDocumentSize >= 1 else { throw ValidationError("--max-document-size must be at least 1") }
-        if let shard { _ = try ShardSpec(shard) }
+        try stream.validate(path: path)
         if count && fields != nil { throw ValidationError("--count and --fields cannot be combined") }
-        if shard != nil && path == "-" { throw ValidationError("--shard needs a file, not standard input") }
-        if items != nil && array { throw ValidationError("--array is --items ''; give one of them") }
-        if let items {
-            do { _ = try JSONDocument(parsing: "null").value(atPointer: items) } catch {
-                throw ValidationError("--items: \(error)")
-            }
-        }
         for filter in filters { _ = try FieldFilter(filter) }
         if format != nil && fields == nil { throw ValidationError("--format applies to --fields: give the fields to write") }
         if crlf && format != .csv { throw ValidationError("--crlf applies to --format csv") }
@@ -100,18 +59,12 @@ struct Lines: ParsableCommand {
     }
 
     func run() throws {
-        let options = JSONLinesOptions(errorPolicy: onError.policy, maxDocumentSize: maxDocumentSize)
-        var reader = JSONLines(path: path, options: options)
-        if let shard {
-            let spec = try ShardSpec(shard)
-            reader = reader.shard(spec.index, of: spec.count)
-        }
         let selection = try fields.map { try FieldSelection($0, format: format ?? .ndjson, crlf: crlf) }
         let conditions = try filters.map { try FieldFilter($0) }
         let anyCondition = any
         let countOnly = count
         let compact = itemsPointer != nil
-        let progress = ProgressLine(path: path, forced: self.progress, unit: itemsPointer == nil ? "line" : "item")
+        let progress = ProgressLine(path: path, forced: stream.progress, unit: stream.unit)
         var out = StandardOutput()
         if let selection, let header = selection.header() { try out.write(header) }
         let started = ContinuousClock.now
@@ -144,90 +97,41 @@ struct Lines: ParsableCommand {
                 }
             }
         }
-        func report(_ error: JSONLineError) {
-            progress.clear()
-            shape.noteInvalid(error)
-            Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
-        }
+        let path = self.path
+        let stream = self.stream
+        func report(_ error: JSONLineError) { stream.report(error, path: path, progress: progress, shape: shape) }
         do {
-            if let itemsPointer {
-                var stream = JSONItemStream(path: path, pointer: itemsPointer, options: options)
-                if let shard {
-                    let spec = try ShardSpec(shard)
-                    stream = stream.shard(spec.index, of: spec.count)
-                }
-                if countOnly && conditions.isEmpty {
-                    // Validation only: runs of items are counted without being handed out.
-                    summary = try stream.count(jobs: workers, onInvalidLine: report)
-                    matched = summary.documents
-                } else {
-                    summary = try stream.map(jobs: workers, ordered: true, transform, each: { output, _ in try emit(output) },
-                                             onInvalidLine: report, onProgress: { progress.update($0) })
-                }
+            if let itemsPointer, countOnly && conditions.isEmpty {
+                // Validation only: runs of items are counted without being handed out.
+                summary = try stream.items(path, pointer: itemsPointer).count(jobs: stream.workers, onInvalidLine: report)
+                matched = summary.documents
             } else {
-                summary = try reader.map(jobs: workers, ordered: true, transform, each: { output, _ in try emit(output) },
-                                         onInvalidLine: report, onProgress: { progress.update($0) })
+                summary = try stream.map(path, transform, each: emit, onInvalidLine: report, onProgress: { progress.update($0) })
             }
-        } catch let error as JSONLineError {
-            progress.clear()
-            try out.flush()
-            shape.noteInvalid(error)
-            Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
-            shape.printHint()
-            throw ExitCode(ExitStatus.invalid)
-        } catch let error as JSONStreamStoppedError {
-            // Whatever --on-error says: the rest of the input was not read, so the run is not a success.
-            progress.clear()
-            if countOnly && conditions.isEmpty && itemsPointer != nil { matched = error.summary.documents }
-            if count { try out.write("\(matched)\n") }
-            try out.flush()
-            Diagnostics.error("\(path):\(error.line):\(error.column): \(error.message)")
-            if !quiet {
+        } catch {
+            try stream.fail(error, path: path, progress: progress, shape: shape, out: &out, stopped: { error, out in
+                if countOnly && conditions.isEmpty && itemsPointer != nil { matched = error.summary.documents }
+                if countOnly { try out.write("\(matched)\n") }
+            }, stoppedSummary: { error in
                 let elapsed = max(seconds(ContinuousClock.now - started), 1e-9)
-                Diagnostics.error(summaryLine(error.summary, matched: conditions.isEmpty ? nil : matched,
-                                              written: countOnly ? nil : written, elapsed: elapsed)
-                                  + ", \(grouped(error.unreadBytes)) bytes unread")
-            }
-            throw ExitCode(ExitStatus.invalid)
-        } catch let error as JSONInputError {
-            progress.clear()
-            try out.flush()
-            Diagnostics.error("tapejson: \(error)")
-            throw ExitCode(ExitStatus.usageOrIO)
-        } catch let error as JSONItemPointerError {
-            progress.clear()
-            try out.flush()
-            Diagnostics.error("\(path): \(error)")
-            throw ExitCode(ExitStatus.invalid)
+                return stream.summaryLine(path, error.summary, matched: conditions.isEmpty ? nil : matched,
+                                          written: countOnly ? nil : written, elapsed: elapsed)
+                    + ", \(grouped(error.unreadBytes)) bytes unread"
+            })
         }
         progress.clear()
         if count { try out.write("\(matched)\n") }
         try out.flush()
-        if !quiet {
+        if !stream.quiet {
             let elapsed = max(seconds(ContinuousClock.now - started), 1e-9)
-            Diagnostics.error(summaryLine(summary, matched: conditions.isEmpty ? nil : matched,
-                                          written: countOnly ? nil : written, elapsed: elapsed))
+            Diagnostics.error(stream.summaryLine(path, summary, matched: conditions.isEmpty ? nil : matched,
+                                                 written: countOnly ? nil : written, elapsed: elapsed))
         }
         if summary.documents > 0 {
-            for warning in presence.warnings(unit: itemsPointer == nil ? "line" : "item") { Diagnostics.error("tapejson: warning: \(warning)") }
+            for warning in presence.warnings(unit: stream.unit) { Diagnostics.error("tapejson: warning: \(warning)") }
         }
         if summary.invalid > 0 { shape.printHint() }
-        if onError == .report && summary.invalid > 0 { throw ExitCode(ExitStatus.invalid) }
-    }
-}
-
-extension Lines {
-    /// The summary on stderr: `tapejson: PATH: 1,000 lines, 998 valid, 2 invalid, 12 matched, 12 written,
-    /// 0.1 MB in 0.01 s (10.0 MB/s, 100000 lines/s)`, with "items" for `--items`, singular for one,
-    /// "matched" only with `--where` and "written" unless `--count`.
-    func summaryLine(_ summary: JSONLinesSummary, matched: Int?, written: Int?, elapsed: Double) -> String {
-        let unit = itemsPointer == nil ? "line" : "item"
-        var parts = [counted(summary.lines, unit), "\(grouped(summary.documents)) valid", "\(grouped(summary.invalid)) invalid"]
-        if let matched { parts.append("\(grouped(matched)) matched") }
-        if let written { parts.append("\(grouped(written)) written") }
-        let rate = String(format: "%.1f MB in %.2f s (%.1f MB/s, %.0f %@s/s)", Double(summary.bytes) / 1e6, elapsed,
-                          Double(summary.bytes) / 1e6 / elapsed, Double(summary.lines) / elapsed, unit)
-        return "tapejson: \(path): " + parts.joined(separator: ", ") + ", " + rate
+        if stream.onError == .report && summary.invalid > 0 { throw ExitCode(ExitStatus.invalid) }
     }
 }
 

@@ -13,7 +13,7 @@ struct TapeJSONCommand: ParsableCommand {
             + "(output that cannot be written included: the error names it on stderr). A reader that stops early "
             + "(| head) ends a command quietly with status 0.",
         version: ToolVersion.current,
-        subcommands: [Bench.self, Validate.self, Lines.self, Fmt.self, GenLogs.self, Events.self, Paths.self]
+        subcommands: [Bench.self, Validate.self, Lines.self, Patch.self, Fmt.self, GenLogs.self, Events.self, Paths.self]
     )
 
     static func main() {

@@ -90,6 +90,8 @@ struct BenchTests {
             #expect(operations.contains("JSON Lines count, \(format) input vs the decompressor alone"))
             #expect(operations.contains("JSON Lines count, \(format) input vs plain input"))
         }
+        // JSON Patch on every line, against counting the lines (and against jq -c when it is installed).
+        #expect(operations.contains("JSON Patch per line (replace + remove) vs counting the lines, 1 job"))
         #expect(rows.allSatisfy { ($0["file"] as? String).map { $0.hasPrefix("gen-logs") || $0.hasSuffix(" small numbers") } == true })
         #expect(rows.allSatisfy { ($0["ratio"] as? Double).map { $0.isFinite && $0 > 0 } == true })
     }

@@ -36,6 +36,17 @@ struct ReadmeExamplesTests {
         }
     }
 
+    // MARK: - Patch
+
+    @Test func patch() throws {
+        let patch = try JSONPatch(#"[{"op":"replace","path":"/level","value":"warn"},{"op":"remove","path":"/debug"}]"#)
+        #expect(try patch.apply(to: #"{"level": "info", "debug": true, "n": 1.0E2}"#) == #"{"level": "warn", "n": 1.0E2}"#)
+        let built = try JSONPatch([.replace("/level", json: #""warn""#), .remove("/debug")])   // the same patch, built in Swift
+        #expect(try built.apply(to: #"{"level": "info", "debug": true, "n": 1.0E2}"#) == #"{"level": "warn", "n": 1.0E2}"#)
+        #expect(try JSONMergePatch(#"{"debug": null, "tags": ["x"]}"#).apply(to: #"{"debug": true, "n": 1.0E2}"#)
+                == #"{"n": 1.0E2,"tags":["x"]}"#)
+    }
+
     // MARK: - Encoding
 
     @TapeJSONCodable

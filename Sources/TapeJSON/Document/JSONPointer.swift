@@ -38,7 +38,7 @@ extension JSONValue {
     }
 
     /// `0`, or digits without a leading zero, as an index.
-    static func arrayIndex(_ token: [UInt8]) -> Int? {
+    static func arrayIndex<Token: RandomAccessCollection<UInt8>>(_ token: Token) -> Int? where Token.Index == Int {
         guard !token.isEmpty, token.count <= 18 else { return nil }
         if token.count > 1 && token[0] == UInt8(ascii: "0") { return nil }
         var n = 0

@@ -499,6 +499,7 @@ extension BenchPlan {
         cpuReported += [native, count, parallel, decodeOne, decodeMany, linesLimit]
         try addItems(name: name, logs: bytes, expected: expected)
         try addCompressedLines(name: name, logs: bytes, expected: expected)
+        try addPatch(name: name, logs: bytes, expected: expected)
     }
 
     /// Items at a JSON Pointer: the same log records wrapped as `{"meta": {...}, "Records": [...]}` and

@@ -562,8 +562,11 @@ final class EncodingCore {
     }
 }
 
-/// Reading back the escapes `JSONByteOutput.appendQuoted` writes (to order escaped keys).
+/// Reading back JSON string escapes: the ones `JSONByteOutput.appendQuoted` writes (to order escaped
+/// keys), and any valid JSON string's (a patch's keys; `\uXXXX` pairs make one scalar, a lone surrogate
+/// U+FFFD).
 enum JSONEscapes {
+    /// The UTF-8 the inside of a JSON string (without its quotes) stands for.
     static func unescape(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(text.count)
@@ -584,17 +587,31 @@ enum JSONEscapes {
             case UInt8(ascii: "r"): result.append(0x0D)
             case UInt8(ascii: "t"): result.append(0x09)
             case UInt8(ascii: "u"):
-                var value: UInt8 = 0
-                for k in 0..<4 where i + k < text.count {
-                    let h = text[i + k]
-                    let digit: UInt8 = h <= 0x39 ? h &- 0x30 : (h | 0x20) &- 0x57
-                    value = value << 4 | digit
-                }
-                result.append(value)
+                var scalar = hex4(text, i)
                 i += 4
+                if (0xD800..<0xDC00).contains(scalar), i + 6 <= text.count, text[i] == UInt8(ascii: "\\"),
+                   text[i + 1] == UInt8(ascii: "u") {
+                    let low = hex4(text, i + 2)
+                    if (0xDC00..<0xE000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        i += 6
+                    }
+                }
+                result.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}")!)
             default: result.append(letter)
             }
         }
         return result
+    }
+
+    /// The four hex digits at `i` (as far as the text goes).
+    private static func hex4(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for k in 0..<4 where i + k < text.count {
+            let h = text[i + k]
+            let digit: UInt8 = h <= 0x39 ? h &- 0x30 : (h | 0x20) &- 0x57
+            value = value << 4 | UInt32(digit & 0xF)
+        }
+        return value
     }
 }
