@@ -24,5 +24,6 @@ let benchmarks: @Sendable () -> Void = {
     registerSerializationBenchmarks()
     registerEncodingBenchmarks()
     registerLinesBenchmarks()
+    registerTransformBenchmarks()
     registerItemBenchmarks()
 }
