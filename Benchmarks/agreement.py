@@ -40,7 +40,24 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 # The package benchmarks whose pairs the bench also measures (corpus files both harnesses use).
-PACKAGE_FILTER = r"(Parse|Decode|Serialization|JSONLines-count|JSONLines-decode|Keys:twitter\.json-any-case-cost):.*"
+PACKAGE_FILTER = (r"(Parse|Decode|Serialization|JSONLines-count|JSONLines-decode|Keys:twitter\.json-any-case-cost):.*"
+                  r"|.*-macro|Encode:.*:TapeJSONEncoder.*|decode-per-call:.*:TapeJSON|JSONLines-transform:.*:TapeJSON-.*")
+
+# The bench's "with the macro vs the Codable path" comparisons: (operation pattern, package subject,
+# package baseline), `{f}` the corpus file. The bench encodes every log record; the package's LogLine
+# encode rows encode the first 1,000, one at a time as the bench does.
+MACRO_PAIRS = [
+    (r"decode \S+ with the macro vs the Codable path", "Decode:{f}-as-*:TapeJSONDecoder-macro", "Decode:{f}-as-*:TapeJSONDecoder"),
+    (r"encode (?!LogLine)\S+ with the macro vs the Codable path", "Encode:{f}-as-*:TapeJSONEncoder-macro", "Encode:{f}-as-*:TapeJSONEncoder"),
+    (r"JSON Lines decode LogLine with the macro vs the Codable path", "JSONLines-decode:16MB-logs-as-LogLine:TapeJSON-1-job-macro",
+     "JSONLines-decode:16MB-logs-as-LogLine:TapeJSON-1-job"),
+    (r"decode per call: LogLine with the macro vs the Codable path.*", "decode-per-call:16MB-logs-as-LogLine,-snake_case-keys:TapeJSON-macro",
+     "decode-per-call:16MB-logs-as-LogLine,-snake_case-keys:TapeJSON"),
+    (r"encode LogLine with the macro vs the Codable path", "Encode:1000-LogLine-records:TapeJSONEncoder-into-a-reused-buffer-macro",
+     "Encode:1000-LogLine-records:TapeJSONEncoder-into-a-reused-buffer"),
+    (r"read, transform, write LogLine with the macro vs the Codable loop", "JSONLines-transform:16MB-logs-as-LogLine:TapeJSON-JSONLinesWriter-macro",
+     "JSONLines-transform:16MB-logs-as-LogLine:TapeJSON-JSONLinesWriter"),
+]
 
 
 def run_bench():
@@ -93,7 +110,12 @@ def pairs(bench):
     mapping = {}
     for r in bench["results"]:
         f, op = r["file"], r["operation"]
-        if op == "parse to tape vs native simdjson":
+        macro = next(((subject, baseline) for pattern, subject, baseline in MACRO_PAIRS if re.fullmatch(pattern, op)), None)
+        if macro:
+            mapping[(f, op)] = (macro[0].format(f=f), macro[1].format(f=f))
+        elif " with the macro " in op:
+            continue  # against JSONDecoder, a (limit) or a (ceiling): not paired here
+        elif op == "parse to tape vs native simdjson":
             mapping[(f, op)] = (f"Parse:{f}:TapeJSON-tape", f"Parse:{f}:native-simdjson")
         elif op == "parse + event walk vs native parse":
             mapping[(f, op)] = (f"Parse:{f}:TapeJSON-tape+events", f"Parse:{f}:native-simdjson")

@@ -48,16 +48,7 @@ private func registerEncoding<Model: Codable>(_ type: Model.Type, file name: Str
     }
 
     Benchmark(benchmarkName("Encode", input, "TapeJSONEncoder"), configuration: .operation) { benchmark in
-        let value = try EncodingInputs.value(Model.self, file: name)
-        let encoder = TapeJSONEncoder()
-        let size = try JSONEncoder().encode(value).count
-        var buffer: [UInt8] = []
-        try encoder.encode(value, into: &buffer)
-        try measure(benchmark, bytes: size) {
-            buffer.removeAll(keepingCapacity: true)
-            try encoder.encode(value, into: &buffer)
-            return buffer.count
-        }
+        try measureEncoding(benchmark, of: EncodingInputs.value(Model.self, file: name))
     } setup: {
         let value = try EncodingInputs.value(Model.self, file: name)
         let tape = TapeJSONEncoder()
@@ -70,8 +61,24 @@ private func registerEncoding<Model: Codable>(_ type: Model.Type, file name: Str
     }
 }
 
-/// The first 1,000 records of the generated logs, decoded once (outside any measurement).
-private enum LogRecords {
+/// Measures `TapeJSONEncoder` writing `value` into one buffer reused across iterations (emptied with
+/// `removeAll(keepingCapacity: true)`, written once before the first), bytes/s over what `JSONEncoder`
+/// writes for it: the TapeJSON encode rows, with the Codable path or the generated one.
+func measureEncoding<Model: Encodable>(_ benchmark: Benchmark, of value: Model) throws {
+    let encoder = TapeJSONEncoder()
+    let size = try JSONEncoder().encode(value).count
+    var buffer: [UInt8] = []
+    try encoder.encode(value, into: &buffer)
+    try measure(benchmark, bytes: size) {
+        buffer.removeAll(keepingCapacity: true)
+        try encoder.encode(value, into: &buffer)
+        return buffer.count
+    }
+}
+
+/// The first 1,000 records of the generated logs, decoded once (outside any measurement). The
+/// @TapeJSONCodable row (Generated.swift) encodes the same lines and reuses `count` and `encodedSize`.
+enum LogRecords {
     static let count = 1_000
     static let records: [LogLine] = {
         let decoder = JSONDecoder()
@@ -83,6 +90,30 @@ private enum LogRecords {
         let encoder = JSONEncoder()
         return records.reduce(0) { $0 + (try! encoder.encode($1).count) + 1 }
     }()
+    /// The TapeJSON rows' configuration: `operation` with a scaling factor of 1,000 (one per record).
+    static var configuration: Benchmark.Configuration {
+        var perRecord = Benchmark.Configuration.operation
+        perRecord.scalingFactor = .kilo
+        return perRecord
+    }
+}
+
+/// Measures `TapeJSONEncoder` writing `records` one at a time into one buffer reused for every record
+/// (what `JSONLinesWriter` does), bytes/s over what `JSONEncoder` writes for `LogRecords`: the TapeJSON
+/// rows on the 1,000 log records, with the Codable path or the generated one.
+func measureRecordEncoding<Record: Encodable>(_ benchmark: Benchmark, of records: [Record]) throws {
+    let encoder = TapeJSONEncoder()
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(1 << 16)
+    try measure(benchmark, bytes: LogRecords.encodedSize) {
+        var written = 0
+        for record in records {
+            buffer.removeAll(keepingCapacity: true)
+            try encoder.encode(record, into: &buffer)
+            written += buffer.count + 1
+        }
+        return written
+    }
 }
 
 /// Registers encoding log records one at a time: TapeJSON into one buffer reused for every record
@@ -91,8 +122,6 @@ private enum LogRecords {
 /// shows the figures per record: `Malloc (total)` is the allocations per encoded `LogLine`.
 private func registerLogLineEncoding() {
     let input = "\(LogRecords.count) LogLine records"
-    var perRecord = Benchmark.Configuration.operation
-    perRecord.scalingFactor = .kilo
     var perRecordFoundation = Benchmark.Configuration.foundationOperation
     perRecordFoundation.scalingFactor = .kilo
 
@@ -106,20 +135,8 @@ private func registerLogLineEncoding() {
         }
     }
 
-    Benchmark(benchmarkName("Encode", input, "TapeJSONEncoder into a reused buffer"), configuration: perRecord) { benchmark in
-        let records = LogRecords.records
-        let encoder = TapeJSONEncoder()
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(1 << 16)
-        try measure(benchmark, bytes: LogRecords.encodedSize) {
-            var written = 0
-            for record in records {
-                buffer.removeAll(keepingCapacity: true)
-                try encoder.encode(record, into: &buffer)
-                written += buffer.count + 1
-            }
-            return written
-        }
+    Benchmark(benchmarkName("Encode", input, "TapeJSONEncoder into a reused buffer"), configuration: LogRecords.configuration) { benchmark in
+        try measureRecordEncoding(benchmark, of: LogRecords.records)
     } setup: {
         let tape = TapeJSONEncoder()
         tape.outputFormatting = .sortedKeys

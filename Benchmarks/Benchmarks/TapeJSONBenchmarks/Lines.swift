@@ -126,23 +126,9 @@ func registerLinesBenchmarks() {
 
     Benchmark(benchmarkName(perCall, "\(logs) as LogLine, snake_case keys", "TapeJSON"),
               configuration: .streaming) { benchmark in
-        let lines = SnakeCaseLogs.lines
-        try measure(benchmark, bytes: SnakeCaseLogs.bytes) {
-            var decoded = 0
-            for line in lines {
-                blackHole(try SnakeCaseLogs.tape.decode(LogLine.self, from: line))
-                decoded += 1
-            }
-            return decoded
-        }
+        try SnakeCaseLogs.measurePerCall(benchmark, LogLine.self)
     } setup: {
-        // Every line decodes, and to the value Foundation's decoder reads from it.
-        for (index, line) in SnakeCaseLogs.lines.enumerated() {
-            guard try SnakeCaseLogs.tape.decode(LogLine.self, from: line)
-                    == SnakeCaseLogs.foundation.decode(LogLine.self, from: line) else {
-                throw BenchmarkInputError("decode per call: line \(index + 1) differs from Foundation's value")
-            }
-        }
+        try SnakeCaseLogs.check(LogLine.self, against: "Foundation's value") { try SnakeCaseLogs.foundation.decode(LogLine.self, from: $0) }
     }
 
     for jobs in [1, 2] {
@@ -192,6 +178,101 @@ func registerLinesBenchmarks() {
             throw BenchmarkInputError("JSONLines counted \(documents) of \(Logs.lines.count) log lines")
         }
     }
+}
+
+// MARK: - JSON Lines: read, transform, write
+
+/// Registers the read-transform-write loop over the generated logs (`tapejson bench`'s "read, transform,
+/// write LogLine"): every line decoded into `LogLine` (`.convertFromAnyCase`), its `level` lowercased, and
+/// the record written back as a line to `/dev/null`, through `JSONLines.decode` with one job and a
+/// `JSONLinesWriter` (`transformLogs`), against `JSONDecoder` and `JSONEncoder` line by line (the same key
+/// mapping through `LogLine.foundationKeyDecodingStrategy`) appending to a buffer written out every
+/// 64 KiB. Bytes/s is over the input. The set-up checks that both write the same lines under
+/// `.sortedKeys` (without it Foundation's key order is unspecified).
+func registerTransformBenchmarks() {
+    let group = "JSONLines transform", input = "16MB logs as LogLine"
+    let tape = TapeJSONDecoder()
+    tape.keyDecodingStrategy = .convertFromAnyCase
+
+    Benchmark(benchmarkName(group, input, "Foundation JSONDecoder+JSONEncoder per line"), configuration: .slowBaseline) { benchmark in
+        let lines = Logs.lines
+        let devNull = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/null"))
+        let encoder = JSONEncoder()
+        try measure(benchmark, bytes: Logs.bytes.count) {
+            try foundationTransform(lines, encoder: encoder, into: devNull)
+        }
+    }
+
+    Benchmark(benchmarkName(group, input, "TapeJSON JSONLinesWriter"), configuration: .streaming) { benchmark in
+        let writer = JSONLinesWriter(fileHandle: try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/null")))
+        try measure(benchmark, bytes: Logs.bytes.count) {
+            try transformLogs(LogLine.self, using: tape, into: writer) { $0.level = $0.level.lowercased() }
+        }
+    } setup: {
+        let sorted = TapeJSONEncoder()
+        sorted.outputFormatting = .sortedKeys
+        let ours = try transformOutput {
+            try transformLogs(LogLine.self, using: tape, into: JSONLinesWriter(fileHandle: $0, encoder: sorted)) { $0.level = $0.level.lowercased() }
+        }
+        let foundationSorted = JSONEncoder()
+        foundationSorted.outputFormatting = .sortedKeys
+        let theirs = try transformOutput { try foundationTransform(Logs.lines, encoder: foundationSorted, into: $0) }
+        guard ours == theirs else {
+            throw BenchmarkInputError("read, transform, write: TapeJSON and Foundation wrote different lines")
+        }
+    }
+}
+
+/// The Foundation side of the transform rows: each pre-split line decoded with `JSONDecoder`, its `level`
+/// lowercased, encoded with `encoder` and appended with a newline to a buffer handed to `output` every
+/// 64 KiB. Returns the number of records.
+private func foundationTransform(_ lines: [Data], encoder: JSONEncoder, into output: FileHandle) throws -> Int {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = LogLine.foundationKeyDecodingStrategy
+    var buffer = Data()
+    for line in lines {
+        var changed = try decoder.decode(LogLine.self, from: line)
+        changed.level = changed.level.lowercased()
+        buffer.append(try encoder.encode(changed))
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 {
+            output.write(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+    output.write(buffer)
+    return lines.count
+}
+
+/// The TapeJSON side of the transform rows, for either model of the log lines (`LogLine` and its
+/// @TapeJSONCodable twin): every line of `Logs.reader` decoded into `Record` with one job, changed by
+/// `change` and written by `writer`, which is flushed at the end. Returns the number of records.
+func transformLogs<Record: Codable & Sendable>(_ type: Record.Type, using decoder: TapeJSONDecoder, into writer: JSONLinesWriter,
+                                               _ change: (inout Record) -> Void) throws -> Int {
+    let documents = try Logs.reader.decode(Record.self, using: decoder, jobs: 1, each: { record, _ in
+        var changed = record
+        change(&changed)
+        try writer.write(changed)
+    }).documents
+    try writer.flush()
+    return documents
+}
+
+/// What `body` writes to a temporary file (removed afterwards), for the transform rows' set-ups; the
+/// measured runs write to `/dev/null`. Fails when `body` wrote no line for one of the logs' lines.
+func transformOutput(_ body: (FileHandle) throws -> Int) throws -> Data {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapejson-transform-\(UUID().uuidString).ndjson")
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+        throw BenchmarkInputError("cannot create \(url.path)")
+    }
+    defer { try? FileManager.default.removeItem(at: url) }
+    let handle = try FileHandle(forWritingTo: url)
+    let records = try body(handle)
+    try handle.close()
+    guard records == Logs.lines.count else {
+        throw BenchmarkInputError("read, transform, write: \(records) of \(Logs.lines.count) log lines")
+    }
+    return try Data(contentsOf: url)
 }
 
 // MARK: - Items at a JSON Pointer
@@ -283,4 +364,29 @@ enum SnakeCaseLogs {
     }()
     static let lines: [Data] = Logs.lines.filter { (try? foundation.decode(LogLine.self, from: $0)) != nil }
     static let bytes = lines.reduce(0) { $0 + $1.count }
+
+    /// Measures the TapeJSON per-call rows: each line decoded into `Record` by its own call to `tape`
+    /// (`LogLine` through the Codable path, or its @TapeJSONCodable twin through the generated one).
+    static func measurePerCall<Record: Decodable>(_ benchmark: Benchmark, _ type: Record.Type) throws {
+        let lines = self.lines
+        try measure(benchmark, bytes: bytes) {
+            var decoded = 0
+            for line in lines {
+                blackHole(try tape.decode(Record.self, from: line))
+                decoded += 1
+            }
+            return decoded
+        }
+    }
+
+    /// A per-call row's set-up: every line decodes with `tape`, and to the value `reference` reads from it
+    /// (`what` names the reference in the error).
+    static func check<Record: Decodable & Equatable>(_ type: Record.Type, against what: String,
+                                                     _ reference: (Data) throws -> Record) throws {
+        for (index, line) in lines.enumerated() {
+            guard try tape.decode(Record.self, from: line) == reference(line) else {
+                throw BenchmarkInputError("decode per call: line \(index + 1) differs from \(what)")
+            }
+        }
+    }
 }

@@ -11,6 +11,9 @@ import BenchmarkEnvironment
 /// (see `GeneratedInputs` and `LogGenerator`). Each TapeJSON row checks in its set-up that TapeJSON and
 /// Foundation read its input to the same values.
 ///
+/// Beside the Codable rows, the same work on the corpus models' @TapeJSONCodable twins (`-macro` rows,
+/// Generated.swift), whose set-ups check the generated path against the Codable path.
+///
 /// Before registering anything, the allocator's thresholds are pinned as `tapejson bench` pins them
 /// (`AllocatorSettings`): Foundation's speed depends on them, and package-benchmark runs each benchmark
 /// in a fresh process where they would otherwise start low.
@@ -24,5 +27,7 @@ let benchmarks: @Sendable () -> Void = {
     registerSerializationBenchmarks()
     registerEncodingBenchmarks()
     registerLinesBenchmarks()
+    registerTransformBenchmarks()
     registerItemBenchmarks()
+    registerGeneratedBenchmarks()
 }
