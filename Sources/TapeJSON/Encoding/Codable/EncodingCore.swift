@@ -563,8 +563,8 @@ final class EncodingCore {
 }
 
 /// Reading back JSON string escapes: the ones `JSONByteOutput.appendQuoted` writes (to order escaped
-/// keys), and any valid JSON string's (a patch's keys; `\uXXXX` pairs make one scalar, a lone surrogate
-/// U+FFFD).
+/// keys), and any valid JSON string's (a patch's keys; a surrogate pair such as `\ud83d\ude00`
+/// makes one scalar, a lone surrogate U+FFFD).
 enum JSONEscapes {
     /// The UTF-8 the inside of a JSON string (without its quotes) stands for.
     static func unescape(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
