@@ -14,7 +14,7 @@ extension DecodingSession {
         guard workspace.takesGeneratedPaths && ObjectIdentifier(type) == ObjectIdentifier(G.self) else {
             return try type.init(from: self)
         }
-        let value = try G(tapeJSON: TapeJSONValueDecoder(session: self, index: valueIndex, depth: depth))
-        return unsafeBitCast(value, to: T.self)
+        // Moved out as `T`, not `unsafeBitCast` (a copy: UnsafeSameType says what it cost).
+        return try UnsafeSameType.unsafeMove({ try G(tapeJSON: TapeJSONValueDecoder(session: self, index: valueIndex, depth: depth)) }, as: T.self)
     }
 }

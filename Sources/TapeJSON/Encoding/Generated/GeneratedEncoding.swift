@@ -45,7 +45,10 @@ extension EncodingCore {
 
     /// Writes the root value through its generated path.
     func encodeRootGenerated<G: TapeJSONEncodable, T: Encodable>(_ generated: G.Type, _ value: T) throws {
-        try unsafeBitCast(value, to: G.self).encode(tapeJSON: TapeJSONValueEncoder(core: self))
+        // Borrowed as `G`, not `unsafeBitCast` (a copy: UnsafeSameType says what it costs).
+        try UnsafeSameType.withUnsafeBorrow(value, as: G.self) { value in
+            try value.encode(tapeJSON: TapeJSONValueEncoder(core: self))
+        }
     }
 
     /// The coding path of the current generated value, and `entry` below it.
@@ -128,11 +131,12 @@ extension EncodingCore {
     }
 
     private func encodeOpened<G: TapeJSONEncodable, T>(_ generated: G.Type, _ value: T, entry: GeneratedPathEntry?) throws {
-        let value = unsafeBitCast(value, to: G.self)
-        if let entry {
-            try encodeGenerated(value, entry: entry)
-        } else {
-            try value.encode(tapeJSON: TapeJSONValueEncoder(core: self))
+        try UnsafeSameType.withUnsafeBorrow(value, as: G.self) { value in
+            if let entry {
+                try encodeGenerated(value, entry: entry)
+            } else {
+                try value.encode(tapeJSON: TapeJSONValueEncoder(core: self))
+            }
         }
     }
 
