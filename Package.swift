@@ -87,6 +87,14 @@ let package = Package(
             ]
         ),
         .target(name: "NativeReference", dependencies: ["CSimdReference"], path: "BenchSupport/Sources/NativeReference"),
+        // The ceiling rows' harnesses: `DecodableCallsFloor` replays a model's recorded `Decodable` calls,
+        // `CodableCallsFloor` takes a model's `Encodable` calls and writes nothing (what no decoder or
+        // encoder built on Codable can beat). Benchmark-only, so not in `Sources/tapejson`.
+        // Cross-module optimization lets `tapejson bench` specialise `replay` for each model, as it was
+        // when these files were part of it (without it the LogLine per-call ceiling reads 14x instead of
+        // 18x JSONDecoder: a ceiling made lower by the move, not by Codable).
+        .target(name: "CallsFloors", dependencies: ["TapeJSON"], path: "BenchSupport/Sources/CallsFloors",
+                swiftSettings: swiftSettings + [.unsafeFlags(["-cross-module-optimization"])]),
         // The log generator behind `tapejson gen-logs` and the logs of both harnesses.
         .target(name: "SyntheticLogs", path: "BenchSupport/Sources/SyntheticLogs"),
         .executableTarget(
@@ -100,6 +108,7 @@ let package = Package(
                 "BenchmarkEnvironment",
                 "NativeReference",
                 "SyntheticLogs",
+                "CallsFloors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -1,3 +1,4 @@
+import CallsFloors
 import CorpusModels
 import Foundation
 import NativeReference

@@ -24,9 +24,9 @@ import TapeJSON
 /// The replay trusts its recording: each answer is checked to be of the kind the call expects (a call
 /// whose recorded call threw, or that meets another kind of answer, throws), and `record` replays
 /// every document once and checks it decodes to the value `JSONDecoder` gave, every answer used.
-final class DecodableCallsFloor: Decoder {
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+public final class DecodableCallsFloor: Decoder {
+    public var codingPath: [any CodingKey] { [] }
+    public var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// Every answer, in the order the calls asked for them.
     private let answers: UnsafeMutableBufferPointer<FloorAnswer>
@@ -62,7 +62,7 @@ final class DecodableCallsFloor: Decoder {
     /// Decodes each of `documents` as `T` with Foundation's `JSONDecoder` (under `keyDecodingStrategy`),
     /// recording the answers to every call, then replays each document once and checks that it gives
     /// the value `JSONDecoder` gave and uses exactly its answers.
-    static func record<T: Decodable & Equatable>(_ type: T.Type, documents: [Data],
+    public static func record<T: Decodable & Equatable>(_ type: T.Type, documents: [Data],
                                                  keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys) throws -> DecodableCallsFloor {
         let recorder = FloorRecorder()
         let decoder = JSONDecoder()
@@ -89,7 +89,7 @@ final class DecodableCallsFloor: Decoder {
     }
 
     /// Replays the decoding of recorded document `document` as `T` (the type it was recorded as).
-    func replay<T: Decodable>(_ type: T.Type, document: Int = 0) throws -> T {
+    public func replay<T: Decodable>(_ type: T.Type, document: Int = 0) throws -> T {
         next.pointee = answers.baseAddress! + starts[document]
         return try value(T.self)
     }
@@ -209,18 +209,18 @@ final class DecodableCallsFloor: Decoder {
 
     // MARK: - Decoder
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    public func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .keyed(let maker) = pop() else { throw failure }
         // Recorded for this very key type: the maker is a `FloorKeyedMaker<Key>`.
         return Unmanaged<FloorKeyedMaker<Key>>.fromOpaque(maker).takeUnretainedValue().make(self)
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    public func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .unkeyed = pop() else { throw failure }
         return ReplayUnkeyed(floor: self)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    public func singleValueContainer() throws -> any SingleValueDecodingContainer {
         guard case .single = pop() else { throw failure }
         return ReplaySingle(floor: self)
     }

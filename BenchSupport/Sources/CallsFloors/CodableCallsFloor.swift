@@ -1,3 +1,5 @@
+import Foundation
+
 /// The least any `Encoder` can cost: an encoder that takes every call a value's `encode(to:)` makes and
 /// writes nothing. It reads what every encoder must read (each key's `stringValue`, each string's UTF-8
 /// length, each number's bits) into a checksum and keeps no output, coding path or error state.
@@ -8,13 +10,13 @@
 /// box, and `Array.encode(to:)`'s element loop (except for the arrays of scalars `TapeJSONEncoder` writes
 /// itself, which are read directly here too). A real encoder's speed against `JSONEncoder` cannot
 /// exceed this row's ratio; the bench prints it beside `encode <Model> vs JSONEncoder` as the ceiling.
-final class CodableCallsFloor: Encoder {
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-    private(set) var checksum: UInt64 = 0
+public final class CodableCallsFloor: Encoder {
+    public var codingPath: [any CodingKey] { [] }
+    public var userInfo: [CodingUserInfoKey: Any] { [:] }
+    public private(set) var checksum: UInt64 = 0
 
     /// Runs `value.encode(to:)` through the floor encoder and returns the checksum of what it read.
-    static func run<T: Encodable>(_ value: T) throws -> UInt64 {
+    public static func run<T: Encodable>(_ value: T) throws -> UInt64 {
         let encoder = CodableCallsFloor()
         try encoder.encodeGeneric(value)
         return encoder.checksum
@@ -57,13 +59,13 @@ final class CodableCallsFloor: Encoder {
     private let ints = ObjectIdentifier([Int].self)
     private let strings = ObjectIdentifier([String].self)
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    public func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(Keyed<Key>(encoder: self))
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { Unkeyed(encoder: self) }
+    public func unkeyedContainer() -> any UnkeyedEncodingContainer { Unkeyed(encoder: self) }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { Single(encoder: self) }
+    public func singleValueContainer() -> any SingleValueEncodingContainer { Single(encoder: self) }
 
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let encoder: CodableCallsFloor
