@@ -200,3 +200,29 @@ struct RawVector<Element>: ~Copyable {
 }
 
 extension RawVector: @unchecked Sendable where Element: Sendable {}
+
+// MARK: - Plain data
+
+extension RawVector where Element: BitwiseCopyable {
+    /// Adds copies of `source`'s elements at the end (growing once when needed).
+    mutating func append(contentsOf source: UnsafeBufferPointer<Element>) {
+        guard let start = source.baseAddress, source.count > 0 else { return }
+        reserveCapacity(count + source.count)
+        (base + count).initialize(from: start, count: source.count)
+        count += source.count
+    }
+
+    /// Adds `bytes` at the end as raw memory: as many elements as it takes to hold them, the last one's
+    /// bytes past them zero. For storage that mixes element-aligned data with a byte run (a tape's words
+    /// and then its strings).
+    mutating func appendRawBytes(_ bytes: UnsafeRawBufferPointer) {
+        guard let start = bytes.baseAddress, bytes.count > 0 else { return }
+        let stride = MemoryLayout<Element>.stride
+        let elements = (bytes.count + stride - 1) / stride
+        reserveCapacity(count + elements)
+        let destination = UnsafeMutableRawPointer(base + count)
+        (destination + (elements - 1) * stride).initializeMemory(as: UInt8.self, repeating: 0, count: stride)
+        destination.copyMemory(from: start, byteCount: bytes.count)
+        count += elements
+    }
+}
