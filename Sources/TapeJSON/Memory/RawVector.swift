@@ -185,17 +185,17 @@ struct RawVector<Element>: ~Copyable {
         try body(UnsafeMutableBufferPointer(start: base, count: count))
     }
 
-    /// Hands the elements from `start` to the end to `body` as uninitialized-to-be: `body` must move
-    /// (or deinitialize) each of them exactly once, in any order; the vector then ends at `start`.
-    /// For a consumer that takes the elements out of order without copying them (the object graph's
-    /// templates mapping positions to values).
+    /// Stops counting the elements from `start` to the end and returns their address: the caller
+    /// takes them over and must move (or deinitialize) each of them exactly once, in any order, before
+    /// the vector's next append or growth. For a consumer that takes elements out of order without
+    /// copying them (the object graph's templates mapping positions to values).
     ///
     /// - Precondition: `0 <= start <= count` (checked).
     @inline(__always)
-    mutating func unsafeMoveElements<R>(from start: Int, _ body: (UnsafeMutablePointer<Element>) -> R) -> R {
+    mutating func unsafeDetachElements(from start: Int) -> UnsafeMutablePointer<Element> {
         precondition(start >= 0 && start <= count, "RawVector range out of bounds")
         count = start
-        return body(base + start)
+        return base + start
     }
 }
 

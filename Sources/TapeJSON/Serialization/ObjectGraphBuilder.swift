@@ -274,9 +274,8 @@ struct ObjectGraphBuilder {
         }
         // The template maps each key to the position of its value: moved out, each exactly once (the
         // template holds every position below `count` once).
-        return valueStack.values.unsafeMoveElements(from: base) { first in
-            shapes.templates[template].mapValues { (first + Int($0)).move() }
-        }
+        let first = valueStack.values.unsafeDetachElements(from: base)
+        return shapes.templates[template].mapValues { (first + Int($0)).move() }
     }
 
     /// The shape of the last object met in `context` when this object, of `count` keys, has the same
