@@ -35,8 +35,13 @@ struct ObjectGraphBuilder {
     var shapes: ShapeTable
     /// The key ids of the object whose shape is being looked up (pushed, then popped right after).
     private var keyIDStack: [Int32]
-    /// The values of the objects being built, innermost last (see `ValueStack`).
+    /// Owns the storage of the value stack (`values`, `valuesCapacity`, kept here for direct access).
     private let valueStack: ValueStack
+    /// The values of the objects being built, innermost last (see `ValueStack`).
+    private var values: UnsafeMutablePointer<Any>
+    private var valuesCapacity: Int
+    /// How many values are on the stack.
+    private var valuesCount = 0
     /// The tape index of the last number the scanner located.
     private var scannerTapeIndex = 0
     /// How many numbers the walk has passed (the ordinal of the next one, in document order).
@@ -55,6 +60,8 @@ struct ObjectGraphBuilder {
         self.shapes = tables.shapes
         self.keyIDStack = tables.keyIDStack
         self.valueStack = tables.values
+        self.values = tables.values.base
+        self.valuesCapacity = tables.values.capacity
         self.tape = tape
         self.mutableContainers = options.contains(.mutableContainers)
         self.mutableLeaves = options.contains(.mutableLeaves)
@@ -221,12 +228,13 @@ struct ObjectGraphBuilder {
         guard let template = shapes.template(ofShapeAt: shape, keys: keys) else {
             return objectKeyByKey(start: start, end: end, count: count, shape: shape)
         }
-        // The values, in the text's order, onto the stack. Each is appended as the `Any` it becomes
-        // (the append is inlined, so it is built in its slot); a container pushes values of its own
-        // while it is built, which may move the stack, so it is appended only once it is built.
-        // (Written out here: a function doing this is called, not inlined, by the compiler.) Only a
-        // container needs its context, so only a container reads its key's id.
-        let base = valueStack.values.count
+        // The values, in the text's order, onto the stack. Each is initialized straight into its slot
+        // as the `Any` it becomes, rather than returned as an `Any` and moved there; a container
+        // pushes values of its own while it is built, which may move the stack, so its slot is only
+        // addressed once it is built. (Written out here: a function doing this is called, not
+        // inlined, by the compiler.) Only a container needs its context, so only a container reads
+        // its key's id.
+        let base = valuesCount
         let keyIDsStart = shapes.shapes[shape].keyIDsStart
         var j = start + 1
         var k = 0
@@ -236,46 +244,68 @@ struct ObjectGraphBuilder {
             switch tape.tagByte(index) {
             case TapeTag.startObject.rawValue:
                 let object = object(at: &j, context: KeyTable.memberContext(shapes.keyIDs[keyIDsStart + k]))
-                valueStack.values.append(object)
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: object)
             case TapeTag.startArray.rawValue:
                 let array = array(at: &j, context: KeyTable.memberContext(shapes.keyIDs[keyIDsStart + k]))
-                valueStack.values.append(array)
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: array)
             case TapeTag.string.rawValue:
                 j = index + 1
+                if valuesCount == valuesCapacity { growValues() }
                 let string = StringMaking.string(tape.stringBytes(index))
                 if mutableLeaves {
-                    valueStack.values.append(NSMutableString(string: string))
+                    (values + valuesCount).initialize(to: NSMutableString(string: string))
                 } else {
-                    valueStack.values.append(string)
+                    (values + valuesCount).initialize(to: string)
                 }
             case TapeTag.int64.rawValue:
                 j = index + 2
                 numberOrdinal += 1
-                valueStack.values.append(numbers.number(int64: tape.int64(index)))
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: numbers.number(int64: tape.int64(index)))
             case TapeTag.uint64.rawValue:
                 j = index + 2
                 numberOrdinal += 1
-                valueStack.values.append(numbers.number(uint64: tape.uint64(index)))
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: numbers.number(uint64: tape.uint64(index)))
             case TapeTag.trueValue.rawValue:
                 j = index + 1
-                valueStack.values.append(FoundationNumbers.trueValue)
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: FoundationNumbers.trueValue)
             case TapeTag.falseValue.rawValue:
                 j = index + 1
-                valueStack.values.append(FoundationNumbers.falseValue)
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: FoundationNumbers.falseValue)
             case TapeTag.null.rawValue:
                 j = index + 1
-                valueStack.values.append(FoundationNumbers.null)
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: FoundationNumbers.null)
             default:
                 // A double: rare enough to go through `value(at:context:)`.
                 let value = value(at: &j, context: 0)
-                valueStack.values.append(value)
+                if valuesCount == valuesCapacity { growValues() }
+                (values + valuesCount).initialize(to: value)
             }
+            valuesCount += 1
             k += 1
         }
         // The template maps each key to the position of its value: moved out, each exactly once (the
         // template holds every position below `count` once).
-        let first = valueStack.values.unsafeDetachElements(from: base)
-        return shapes.templates[template].mapValues { (first + Int($0)).move() }
+        let first = values + base
+        let members = shapes.templates[template].mapValues { (first + Int($0)).move() }
+        valuesCount = base
+        return members
+    }
+
+    @inline(never)
+    private mutating func growValues() {
+        let capacity = valuesCapacity * 2
+        let grown = UnsafeMutablePointer<Any>.allocate(capacity: capacity)
+        grown.moveInitialize(from: values, count: valuesCount)
+        valueStack.adopt(grown, capacity: capacity)
+        values = grown
+        valuesCapacity = capacity
     }
 
     /// The shape of the last object met in `context` when this object, of `count` keys, has the same
