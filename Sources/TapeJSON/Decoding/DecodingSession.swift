@@ -35,18 +35,18 @@ final class DecodingSession: Decoder {
 
     /// Path frames and key cursors, taken from the workspace (see `SessionBuffers`).
     @exclusivity(unchecked) private var buffers: SessionBuffers
-    @inline(__always) var frames: UnsafeMutablePointer<PathFrame> { buffers.frames }
+    @inline(__always) var frames: UnsafeMutablePointer<PathFrame> { buffers.frames.unsafeBaseAddress }
     /// `capacity + 1` cursors: one per depth a container can have.
-    @inline(__always) var cursors: UnsafeMutablePointer<KeyCursor> { buffers.cursors }
+    @inline(__always) var cursors: UnsafeMutablePointer<KeyCursor> { buffers.cursors.unsafeBaseAddress }
     /// `capacity + 1` tables of `KeyLimits.size` bytes, one per cursor: under `.convertFromAnyCase`,
     /// the longest raw key of the cursor's object and the last bytes of its keys, per first byte
     /// (see `KeyLimits`), valid while the cursor's `lengths` is recorded.
-    @inline(__always) var keyLimits: UnsafeMutablePointer<UInt8> { buffers.keyLimits }
+    @inline(__always) var keyLimits: UnsafeMutablePointer<UInt8> { buffers.keyLimits.unsafeBaseAddress }
     /// `capacity + 1` words, one per cursor: see `SessionBuffers.screened`.
-    @inline(__always) var screened: UnsafeMutablePointer<UInt64> { buffers.screened }
+    @inline(__always) var screened: UnsafeMutablePointer<UInt64> { buffers.screened.unsafeBaseAddress }
     /// See `SessionBuffers.slotHeads` and `ConvertedMemberSlots`.
-    @inline(__always) var slotHeads: UnsafeMutablePointer<ConvertedMemberSlots.Head> { buffers.slotHeads }
-    @inline(__always) var memberSlots: UnsafeMutablePointer<ConvertedMemberSlots.Slot> { buffers.memberSlots }
+    @inline(__always) var slotHeads: UnsafeMutablePointer<ConvertedMemberSlots.Head> { buffers.slotHeads.unsafeBaseAddress }
+    @inline(__always) var memberSlots: UnsafeMutablePointer<ConvertedMemberSlots.Slot> { buffers.memberSlots.unsafeBaseAddress }
     /// One more than the deepest depth a keyed container was made at: the cursors to clear when the
     /// buffers go back to the workspace (lookups only move the cursors of containers).
     @exclusivity(unchecked) var cursorsInUse = 0
@@ -80,7 +80,9 @@ final class DecodingSession: Decoder {
 
     deinit {
         buffers.clearCursors(cursorsInUse)
-        workspace.returnBuffers(buffers)
+        var ended = SessionBuffers.placeholder()
+        swap(&ended, &buffers)
+        workspace.returnBuffers(ended)
     }
 
     /// Decodes the document's root value. (Inlined: see `TapeJSONDecoder.withWorkspace`.)

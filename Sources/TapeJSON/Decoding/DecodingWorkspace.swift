@@ -107,10 +107,6 @@ final class DecodingWorkspace {
             : configuration.userInfo[TapeJSONDecoder.assumesTopLevelDictionaryKey] as? Bool ?? false
     }
 
-    deinit {
-        idleBuffers?.deallocate()
-    }
-
     /// Whether the workspace's caches are small enough to keep for the decoder's later calls (see
     /// `KeyConversionCache.isWorthKeeping`); the other caches bound themselves.
     var isWorthKeeping: Bool {
@@ -125,20 +121,14 @@ final class DecodingWorkspace {
 
     /// The buffers for a new session: the last ended session's, or new ones.
     func takeBuffers() -> SessionBuffers {
-        if let buffers = idleBuffers {
-            idleBuffers = nil
-            return buffers
-        }
+        if let buffers = idleBuffers.take() { return buffers }
         return SessionBuffers()
     }
 
     /// Takes back an ended session's buffers (with their cursors cleared) for the next session.
-    func returnBuffers(_ buffers: SessionBuffers) {
-        if idleBuffers == nil {
-            idleBuffers = buffers
-        } else {
-            buffers.deallocate()
-        }
+    func returnBuffers(_ buffers: consuming SessionBuffers) {
+        guard idleBuffers == nil else { return }   // dropped: freed here
+        idleBuffers = consume buffers
     }
 
     /// Replaces `workspace` by a new one made from the same settings when something outside holds it

@@ -21,18 +21,17 @@ struct KeyMemo: ~Copyable {
         var screeningBit: UInt64
     }
 
+    /// The table of each key type met, by the type's identity.
     private var tables = HashCache<ObjectIdentifier, UnsafeMutablePointer<Entry>>(capacity: 64)
     /// Every table made, freed with the memo (containers point into them, so none is freed earlier).
-    private var allocated: [UnsafeMutablePointer<Entry>] = []
+    private var allocated = PinnedBlocks<Entry>(blockSize: 256)
+    /// The keys' UTF-8.
     private var bytes = ByteArena()
     /// Key types beyond this many get no table.
     private static let maximumTables = 512
 
+    /// An empty memo.
     init() {}
-
-    deinit {
-        for table in allocated { table.deallocate() }
-    }
 
     /// The table for `Key`, or nil when its keys are not memoized.
     mutating func table<Key: CodingKey>(for type: Key.Type) -> UnsafeMutablePointer<Entry>? {
@@ -40,10 +39,9 @@ struct KeyMemo: ~Copyable {
         let id = ObjectIdentifier(type)
         if let table = tables.value(for: id) { return table }
         guard allocated.count < Self.maximumTables else { return nil }
-        let table = UnsafeMutablePointer<Entry>.allocate(capacity: 256)
-        table.initialize(repeating: Entry(bytes: nil, count: 0, hint: nil, hintCount: 0, screeningBit: 0), count: 256)
+        let table = allocated.unsafeNewBlock(
+            repeating: Entry(bytes: nil, count: 0, hint: nil, hintCount: 0, screeningBit: 0))
         tables.insert(table, for: id)
-        allocated.append(table)
         return table
     }
 

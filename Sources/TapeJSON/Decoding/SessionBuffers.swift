@@ -2,101 +2,77 @@
 /// depth, and the cursors' key limits. A session takes them from its workspace when it starts and
 /// gives them back when it ends, so that a decode call does not allocate them.
 ///
-/// Plain pointers, owned by whoever holds the value; `deallocate` frees them.
-struct SessionBuffers {
-    var frames: UnsafeMutablePointer<PathFrame>
+/// Vectors of the memory layer (`RawVector`), all initialized, so that the session reads and writes any
+/// slot below their counts; freed with the value.
+struct SessionBuffers: ~Copyable {
+    /// `capacity` frames: one per depth below the session's root.
+    var frames: RawVector<PathFrame>
     /// `capacity + 1` cursors: one per depth a container can have.
-    var cursors: UnsafeMutablePointer<KeyCursor>
+    var cursors: RawVector<KeyCursor>
     /// `capacity + 1` tables of `KeyLimits.size` bytes, one per cursor.
-    var keyLimits: UnsafeMutablePointer<UInt8>
+    var keyLimits: RawVector<UInt8>
     /// `capacity + 1` words, one per cursor: under `.convertFromSnakeCase`, once a lookup in the
     /// cursor's object found a member, the screening bits (`SnakeCaseConversion.screeningBit`) of every
     /// member from the first to the furthest one found, plus bit 63; 0 before. A key whose bit is not
     /// among them is none of the members up to the cursor's `next`: a miss then scans only the members
     /// after it (see `DecodingSession.findMember`). Apart from the cursors, whose size the other
     /// strategies' lookups keep.
-    var screened: UnsafeMutablePointer<UInt64>
+    var screened: RawVector<UInt64>
     /// `capacity + 1` slot heads and `(capacity + 1) * ConvertedMemberSlots.capacity` slots: the
     /// generated path's converted keys of the object at each depth (see `ConvertedMemberSlots`).
-    var slotHeads: UnsafeMutablePointer<ConvertedMemberSlots.Head>
-    var memberSlots: UnsafeMutablePointer<ConvertedMemberSlots.Slot>
-    var capacity: Int
+    var slotHeads: RawVector<ConvertedMemberSlots.Head>
+    /// `(capacity + 1) * ConvertedMemberSlots.capacity` slots.
+    var memberSlots: RawVector<ConvertedMemberSlots.Slot>
+    /// How many levels of nesting the buffers hold frames for (`frames.count`).
+    var capacity: Int { frames.count }
 
     /// New buffers for 32 levels of nesting (they grow as needed).
     init() {
-        capacity = 32
-        frames = .allocate(capacity: capacity)
-        frames.initialize(repeating: PathFrame(component: .index(0), valueIndex: 0), count: capacity)
-        cursors = .allocate(capacity: capacity + 1)
-        cursors.initialize(repeating: KeyCursor(object: 0, next: 0, lengths: 0), count: capacity + 1)
-        keyLimits = .allocate(capacity: (capacity + 1) * KeyLimits.size)
-        keyLimits.initialize(repeating: 0, count: (capacity + 1) * KeyLimits.size)
-        screened = .allocate(capacity: capacity + 1)
-        screened.initialize(repeating: 0, count: capacity + 1)
-        slotHeads = .allocate(capacity: capacity + 1)
-        slotHeads.initialize(repeating: .empty, count: capacity + 1)
-        memberSlots = .allocate(capacity: (capacity + 1) * ConvertedMemberSlots.capacity)
-        memberSlots.initialize(repeating: ConvertedMemberSlots.Slot(key: nil, count: 0, valueIndex: 0),
-                               count: (capacity + 1) * ConvertedMemberSlots.capacity)
+        self.init(levels: 32)
     }
 
-    /// Makes room for at least `minimum` frames, keeping what the buffers hold.
+    /// Buffers for `levels` levels of nesting; with 0, buffers that have allocated nothing (a
+    /// placeholder for a session whose buffers went back to its workspace).
+    private init(levels: Int) {
+        let cursorCount = levels == 0 ? 0 : levels + 1
+        frames = RawVector(repeating: Self.emptyFrame, count: levels)
+        cursors = RawVector(repeating: Self.emptyCursor, count: cursorCount)
+        keyLimits = RawVector(repeating: 0, count: cursorCount * KeyLimits.size)
+        screened = RawVector(repeating: 0, count: cursorCount)
+        slotHeads = RawVector(repeating: .empty, count: cursorCount)
+        memberSlots = RawVector(repeating: Self.emptySlot, count: cursorCount * ConvertedMemberSlots.capacity)
+    }
+
+    /// Buffers that have allocated nothing, to leave in a session's place once its own are given back.
+    static func placeholder() -> SessionBuffers {
+        SessionBuffers(levels: 0)
+    }
+
+    private static var emptyFrame: PathFrame { PathFrame(component: .index(0), valueIndex: 0) }
+    private static var emptyCursor: KeyCursor { KeyCursor(object: 0, next: 0, lengths: 0) }
+    private static var emptySlot: ConvertedMemberSlots.Slot { ConvertedMemberSlots.Slot(key: nil, count: 0, valueIndex: 0) }
+
+    /// Makes room for at least `minimum` frames (doubling), keeping what the buffers hold; the new
+    /// slots start empty, as in new buffers.
     mutating func grow(to minimum: Int) {
         var newCapacity = capacity * 2
         while newCapacity < minimum { newCapacity *= 2 }
-        let newFrames = UnsafeMutablePointer<PathFrame>.allocate(capacity: newCapacity)
-        newFrames.moveInitialize(from: frames, count: capacity)
-        (newFrames + capacity).initialize(repeating: PathFrame(component: .index(0), valueIndex: 0),
-                                          count: newCapacity - capacity)
-        frames.deallocate()
-        frames = newFrames
-        let newCursors = UnsafeMutablePointer<KeyCursor>.allocate(capacity: newCapacity + 1)
-        newCursors.moveInitialize(from: cursors, count: capacity + 1)
-        (newCursors + capacity + 1).initialize(repeating: KeyCursor(object: 0, next: 0, lengths: 0),
-                                               count: newCapacity - capacity)
-        cursors.deallocate()
-        cursors = newCursors
-        let newLimits = UnsafeMutablePointer<UInt8>.allocate(capacity: (newCapacity + 1) * KeyLimits.size)
-        newLimits.initialize(repeating: 0, count: (newCapacity + 1) * KeyLimits.size)
-        newLimits.update(from: keyLimits, count: (capacity + 1) * KeyLimits.size)
-        keyLimits.deallocate()
-        keyLimits = newLimits
-        let newScreened = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity + 1)
-        newScreened.initialize(repeating: 0, count: newCapacity + 1)
-        newScreened.update(from: screened, count: capacity + 1)
-        screened.deallocate()
-        screened = newScreened
-        let newHeads = UnsafeMutablePointer<ConvertedMemberSlots.Head>.allocate(capacity: newCapacity + 1)
-        newHeads.initialize(repeating: .empty, count: newCapacity + 1)
-        newHeads.update(from: slotHeads, count: capacity + 1)
-        slotHeads.deallocate()
-        slotHeads = newHeads
-        let slotCount = (newCapacity + 1) * ConvertedMemberSlots.capacity
-        let newSlots = UnsafeMutablePointer<ConvertedMemberSlots.Slot>.allocate(capacity: slotCount)
-        newSlots.initialize(repeating: ConvertedMemberSlots.Slot(key: nil, count: 0, valueIndex: 0), count: slotCount)
-        newSlots.update(from: memberSlots, count: (capacity + 1) * ConvertedMemberSlots.capacity)
-        memberSlots.deallocate()
-        memberSlots = newSlots
-        capacity = newCapacity
+        let added = newCapacity - capacity
+        frames.append(repeating: Self.emptyFrame, count: added)
+        cursors.append(repeating: Self.emptyCursor, count: added)
+        keyLimits.append(repeating: 0, count: added * KeyLimits.size)
+        screened.append(repeating: 0, count: added)
+        slotHeads.append(repeating: .empty, count: added)
+        memberSlots.append(repeating: Self.emptySlot, count: added * ConvertedMemberSlots.capacity)
     }
 
     /// Clears the first `count` cursors (the depths a session made keyed containers at): cursors
     /// remember objects by tape index, which the next document reuses.
-    func clearCursors(_ count: Int) {
+    mutating func clearCursors(_ count: Int) {
         for k in 0..<count {
-            cursors[k] = KeyCursor(object: 0, next: 0, lengths: 0)
+            cursors[k] = Self.emptyCursor
             screened[k] = 0
             slotHeads[k] = .empty
         }
-    }
-
-    func deallocate() {
-        frames.deinitialize(count: capacity)
-        frames.deallocate()
-        cursors.deallocate()
-        keyLimits.deallocate()
-        screened.deallocate()
-        slotHeads.deallocate()
-        memberSlots.deallocate()
     }
 }

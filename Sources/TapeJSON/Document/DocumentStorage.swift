@@ -9,9 +9,12 @@ final class DocumentStorage: @unchecked Sendable {
     private(set) var bigNumbers: BigNumbers?
     private let owner: Owner
 
-    private enum Owner {
+    /// Where the tape's memory comes from.
+    private enum Owner: ~Copyable {
+        /// A parser, given back to its pool with the storage.
         case pooled(SimdParser, ParserPool)
-        case copy(UnsafeMutableRawPointer)
+        /// The tape's words, then its strings (right after the last word), freed with the storage.
+        case copy(RawVector<UInt64>)
     }
 
     init(tape: Tape, parser: SimdParser, pool: ParserPool, bigNumbers: BigNumbers? = nil) {
@@ -24,13 +27,15 @@ final class DocumentStorage: @unchecked Sendable {
     /// `bigNumbers`.
     init(copying source: Tape, bigNumbers: BigNumbers? = nil) {
         self.bigNumbers = bigNumbers
-        let wordBytes = source.count * 8
         let stringBytes = source.stringBufferUsedBytes()
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: wordBytes + stringBytes + 8, alignment: 8)
-        memory.copyMemory(from: source.words, byteCount: wordBytes)
-        (memory + wordBytes).copyMemory(from: source.strings, byteCount: stringBytes)
-        self.tape = Tape(words: UnsafePointer(memory.assumingMemoryBound(to: UInt64.self)), count: source.count,
-                         strings: UnsafePointer((memory + wordBytes).assumingMemoryBound(to: UInt8.self)))
+        // Room for 8 bytes past the strings, as simdjson's string buffer has.
+        var memory = RawVector<UInt64>(capacity: source.count + (stringBytes + 8 + 7) / 8)
+        memory.append(contentsOf: UnsafeBufferPointer(start: source.words, count: source.count))
+        memory.appendRawBytes(UnsafeRawBufferPointer(start: source.strings, count: stringBytes))
+        // The vector never grows again, so its address stays valid for the storage's lifetime.
+        let words = memory.unsafeBaseAddress
+        self.tape = Tape(words: UnsafePointer(words), count: source.count,
+                         strings: UnsafeRawPointer(words + source.count).assumingMemoryBound(to: UInt8.self))
         self.owner = .copy(memory)
     }
 
@@ -43,7 +48,7 @@ final class DocumentStorage: @unchecked Sendable {
     deinit {
         switch owner {
         case .pooled(let parser, let pool): pool.give(parser)
-        case .copy(let memory): memory.deallocate()
+        case .copy: break   // the vector is freed with `owner`
         }
     }
 }

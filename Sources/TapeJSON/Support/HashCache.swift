@@ -6,9 +6,10 @@
 /// Not thread-safe: each cache belongs to one `DecodingWorkspace`, used by one call at a time.
 struct HashCache<Key, Value>: ~Copyable {
     /// Per slot, the key's hash with its lowest bit set, or 0 when the slot is empty.
-    private var hashes: UnsafeMutablePointer<UInt64>
-    private var keys: UnsafeMutablePointer<Key>
-    private var values: UnsafeMutablePointer<Value>
+    private var hashes: RawVector<UInt64>
+    /// Per slot, the key and the value: initialized exactly where `hashes` is not 0.
+    private var keys: RawSlots<Key>
+    private var values: RawSlots<Value>
     private var mask: Int
     /// How many entries the table holds.
     private(set) var count = 0
@@ -16,25 +17,22 @@ struct HashCache<Key, Value>: ~Copyable {
     /// An empty table with room for `capacity` slots (a power of two).
     init(capacity: Int = 64) {
         precondition(capacity > 0 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
-        hashes = .allocate(capacity: capacity)
-        hashes.initialize(repeating: 0, count: capacity)
-        keys = .allocate(capacity: capacity)
-        values = .allocate(capacity: capacity)
+        hashes = RawVector(repeating: 0, count: capacity)
+        keys = RawSlots(count: capacity)
+        values = RawSlots(count: capacity)
         mask = capacity - 1
     }
 
     deinit {
         deinitializeEntries()
-        hashes.deallocate()
-        keys.deallocate()
-        values.deallocate()
     }
 
+    /// Releases every entry's key and value (their slots' memory goes with the slots).
     private func deinitializeEntries() {
         guard count > 0 else { return }
-        for i in 0...mask where hashes[i] != 0 {
-            (keys + i).deinitialize(count: 1)
-            (values + i).deinitialize(count: 1)
+        for i in 0...mask where hashes[unchecked: i] != 0 {
+            keys.unsafeDeinitialize(i)
+            values.unsafeDeinitialize(i)
         }
     }
 
@@ -44,9 +42,9 @@ struct HashCache<Key, Value>: ~Copyable {
         let stored = hash | 1
         var i = Int(truncatingIfNeeded: stored) & mask
         while true {
-            let slot = hashes[i]
+            let slot = hashes[unchecked: i]
             if slot == 0 { return nil }
-            if slot == stored && isKey(keys[i]) { return values[i] }
+            if slot == stored && isKey(keys[unsafe: i]) { return values[unsafe: i] }
             i = (i &+ 1) & mask
         }
     }
@@ -58,34 +56,34 @@ struct HashCache<Key, Value>: ~Copyable {
         count += 1
     }
 
-    private mutating func place(_ key: Key, _ value: Value, hash stored: UInt64) {
+    private mutating func place(_ key: consuming Key, _ value: consuming Value, hash stored: UInt64) {
         var i = Int(truncatingIfNeeded: stored) & mask
-        while hashes[i] != 0 { i = (i &+ 1) & mask }
-        hashes[i] = stored
-        (keys + i).initialize(to: key)
-        (values + i).initialize(to: value)
+        while hashes[unchecked: i] != 0 { i = (i &+ 1) & mask }
+        hashes[unchecked: i] = stored
+        keys.unsafeInitialize(i, to: key)
+        values.unsafeInitialize(i, to: value)
     }
 
+    /// Doubles the slots, moving every entry into its place in the new ones.
     private mutating func grow() {
-        let oldHashes = hashes, oldKeys = keys, oldValues = values, oldCapacity = mask + 1
+        let oldCapacity = mask + 1
         let capacity = oldCapacity * 2
-        hashes = .allocate(capacity: capacity)
-        hashes.initialize(repeating: 0, count: capacity)
-        keys = .allocate(capacity: capacity)
-        values = .allocate(capacity: capacity)
+        var oldHashes = RawVector<UInt64>(repeating: 0, count: capacity)
+        swap(&oldHashes, &hashes)
+        var oldKeys = RawSlots<Key>(count: capacity)
+        swap(&oldKeys, &keys)
+        var oldValues = RawSlots<Value>(count: capacity)
+        swap(&oldValues, &values)
         mask = capacity - 1
-        for i in 0..<oldCapacity where oldHashes[i] != 0 {
-            place((oldKeys + i).move(), (oldValues + i).move(), hash: oldHashes[i])
+        for i in 0..<oldCapacity where oldHashes[unchecked: i] != 0 {
+            place(oldKeys.unsafeMove(i), oldValues.unsafeMove(i), hash: oldHashes[unchecked: i])
         }
-        oldHashes.deallocate()
-        oldKeys.deallocate()
-        oldValues.deallocate()
     }
 
     /// Empties the table, keeping its capacity.
     mutating func removeAll() {
         deinitializeEntries()
-        hashes.update(repeating: 0, count: mask + 1)
+        hashes.update(repeating: 0)
         count = 0
     }
 }

@@ -17,30 +17,26 @@ final class KeyConversionCache {
         case anyCase
     }
 
+    // The tables below are only touched by the call using the cache's workspace, through accesses
+    // that never overlap, so they opt out of the runtime's dynamic exclusivity checks.
+
     /// The record of the raw key that last converted to a given key, by a hash of the converted key.
-    private let hints: UnsafeMutablePointer<UnsafePointer<UInt8>?>
+    @exclusivity(unchecked) private var hints = RawVector<UnsafePointer<UInt8>?>(repeating: nil, count: hintCount)
     private static let hintCount = 4096
 
     let rule: Rule
     /// Every record, by the hash of its raw key (the value is unused: the key is the record).
     private var records = HashCache<UnsafePointer<UInt8>, Void>(capacity: 256)
     private var arena = ByteArena()
-    private let memo: UnsafeMutablePointer<UnsafePointer<UInt8>?>
+    /// The direct-mapped memo: per slot, the record of the raw key last looked up there (or nil).
+    @exclusivity(unchecked) private var memo = RawVector<UnsafePointer<UInt8>?>(repeating: nil, count: memoSize)
     private static let memoSize = 1024
     /// Longer keys are converted each time they are met rather than recorded (a 16-bit length).
     private static let maximumRecordedLength = Int(UInt16.max)
 
+    /// An empty cache converting keys by `rule`.
     init(rule: Rule) {
         self.rule = rule
-        memo = .allocate(capacity: Self.memoSize)
-        memo.initialize(repeating: nil, count: Self.memoSize)
-        hints = .allocate(capacity: Self.hintCount)
-        hints.initialize(repeating: nil, count: Self.hintCount)
-    }
-
-    deinit {
-        memo.deallocate()
-        hints.deallocate()
     }
 
     // MARK: - Spelling hints
@@ -59,7 +55,7 @@ final class KeyConversionCache {
     /// conversion is checked to be `key`, so a hit is always right.
     @inline(__always)
     func hintedSpelling(of key: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-        guard let record = hints[Self.hintSlot(key)], KeyBytes.equal(Self.convertedBytes(record), key) else {
+        guard let record = hints[unchecked: Self.hintSlot(key)], KeyBytes.equal(Self.convertedBytes(record), key) else {
             return nil
         }
         return Self.rawBytes(record)
@@ -71,9 +67,8 @@ final class KeyConversionCache {
     @inline(__always)
     @discardableResult
     func hintSpelling(_ raw: UnsafeBufferPointer<UInt8>, of key: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-        let entry = memo + Self.memoIndex(raw)
-        if let record = entry.pointee, Self.record(record, holds: raw) {
-            hints[Self.hintSlot(key)] = record
+        if let record = memo[unchecked: Self.memoIndex(raw)], Self.record(record, holds: raw) {
+            hints[unchecked: Self.hintSlot(key)] = record
             return Self.rawBytes(record)
         }
         return nil
@@ -112,18 +107,19 @@ final class KeyConversionCache {
     /// The converted form of `raw`, through the memo.
     @inline(__always)
     func memoizedConversion(of raw: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        let entry = memo + Self.memoIndex(raw)
-        if let record = entry.pointee, Self.record(record, holds: raw) {
+        let slot = Self.memoIndex(raw)
+        if let record = memo[unchecked: slot], Self.record(record, holds: raw) {
             return Self.convertedBytes(record)
         }
-        return remember(raw, in: entry)
+        return remember(raw, inMemoSlot: slot)
     }
 
+    /// The converted form of `raw`, which the memo's slot `slot` does not hold: looked up (or converted)
+    /// and put in that slot.
     @inline(never)
-    private func remember(_ raw: UnsafeBufferPointer<UInt8>,
-                          in entry: UnsafeMutablePointer<UnsafePointer<UInt8>?>) -> UnsafeBufferPointer<UInt8> {
+    private func remember(_ raw: UnsafeBufferPointer<UInt8>, inMemoSlot slot: Int) -> UnsafeBufferPointer<UInt8> {
         guard let record = lookup(raw) else { return convertedCopy(raw) }
-        entry.pointee = record
+        memo[unchecked: slot] = record
         return Self.convertedBytes(record)
     }
 

@@ -55,15 +55,13 @@ public final class TapeJSONEncoder: Sendable {
     private struct Parked: @unchecked Sendable { let core: EncodingCore }
 
     private let configuration = Mutex(Configuration())
-    private let shelf = Mutex<[Parked]>([])
+    private let shelf = BoundedPool<Parked>(limit: 8)
 
     /// Creates an encoder with Foundation's default settings.
     public init() {}
 
     deinit {
-        shelf.withLock { parked in
-            for entry in parked { entry.core.dismantle() }
-        }
+        for entry in shelf.removeAll() { entry.core.dismantle() }
     }
 
     /// The layout of the output. Defaults to `[]` (compact, keys in encoding order).
@@ -239,11 +237,9 @@ public final class TapeJSONEncoder: Sendable {
 
     /// Runs `body` with an encoding core of this encoder's shelf (or a new one), parked again after.
     private func withParkedCore<R>(_ body: (EncodingCore) throws -> R) rethrows -> R {
-        let core = shelf.withLock { $0.popLast()?.core } ?? EncodingCore()
+        let core = shelf.take()?.core ?? EncodingCore()
         defer {
-            shelf.withLock { parked in
-                if parked.count < 8 { parked.append(Parked(core: core)) } else { core.dismantle() }
-            }
+            if !shelf.give(Parked(core: core)) { core.dismantle() }
         }
         return try body(core)
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The tables of one walk, handed from walk to walk so that their storage is allocated once rather than
 /// per call (for small documents the tables' allocations and their growth are a noticeable part of the
 /// call, and their 1 KiB slot arrays are the kind of request that makes malloc consolidate the chunks
@@ -17,6 +15,7 @@ struct BuilderTables: @unchecked Sendable {
     /// `ObjectGraphBuilder`'s stack of values (empty between walks).
     var values = ValueStack()
 
+    /// Empties every table, keeping the storage of those that stayed small.
     mutating func reset() {
         keys.reset()
         shapes.reset()
@@ -29,21 +28,18 @@ struct BuilderTables: @unchecked Sendable {
         if values.capacity > ValueStack.maximumKeptCapacity { values = ValueStack() }
     }
 
-    /// Tables to reuse, at most `keep` of them (one per concurrent call).
-    private static let idle = Mutex<[BuilderTables]>([])
-    private static let keep = 4
+    /// Tables to reuse, at most 4 of them (one per concurrent call).
+    private static let idle = BoundedPool<BuilderTables>(limit: 4)
 
     /// Emptied tables from an earlier walk, or new ones.
     static func take() -> BuilderTables {
-        idle.withLock { $0.popLast() } ?? BuilderTables()
+        idle.take() ?? BuilderTables()
     }
 
-    /// Empties `tables` and keeps them for a later walk.
+    /// Empties `tables` and keeps them for a later walk (unless 4 already wait).
     static func give(_ tables: consuming BuilderTables) {
         var tables = tables
         tables.reset()
-        idle.withLock { list in
-            if list.count < keep { list.append(tables) }
-        }
+        idle.give(tables)
     }
 }
