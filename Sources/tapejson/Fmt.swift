@@ -73,7 +73,7 @@ struct Fmt: ParsableCommand {
         }
         do {
             if sortKeys {
-                let document = try JSONParser.shared.parse(paddedBytes: file.bytes)
+                let document = try JSONParser.shared.parse(unsafePaddedBytes: file.bytes)
                 try writer.value(document.root, sortingKeys: true)
             } else {
                 // Checked, then copied token by token.

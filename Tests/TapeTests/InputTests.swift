@@ -142,14 +142,14 @@ struct MemoryInputTests {
         }
     }
 
-    @Test("paddedBytes: bytes with the padding already after them")
+    @Test("unsafePaddedBytes: bytes with the padding already after them")
     func padded() throws {
         let text = Array(#"["a",1]"#.utf8)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: text.count + SIMDImplementation.padding, alignment: 64)
         defer { buffer.deallocate() }
         buffer.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: "]"))
         text.withUnsafeBytes { buffer.copyMemory(from: $0) }
-        let document = try JSONParser.shared.parse(paddedBytes: UnsafeRawBufferPointer(rebasing: buffer[..<text.count]))
+        let document = try JSONParser.shared.parse(unsafePaddedBytes: UnsafeRawBufferPointer(rebasing: buffer[..<text.count]))
         #expect(document.root.count == 2)
         #expect(document.root[0]?.string == "a")
     }
@@ -256,7 +256,7 @@ struct FileInputTests {
         defer { close(fds[0]) }
         let file = try PaddedFile(path: "/dev/fd/\(fds[0])")
         #expect(file.bytes.elementsEqual(text))
-        let document = try JSONParser.shared.parse(paddedBytes: file.bytes)
+        let document = try JSONParser.shared.parse(unsafePaddedBytes: file.bytes)
         #expect(document.root["piped"]?.count == 3)
     }
 }

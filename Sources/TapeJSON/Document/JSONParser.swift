@@ -44,9 +44,20 @@ public final class JSONParser: Sendable {
     /// Parses bytes followed by at least `SIMDImplementation.padding` readable bytes (of any value),
     /// without copying them.
     ///
+    /// Unsafe: nothing checks the padding. simdjson reads up to `SIMDImplementation.padding` bytes past
+    /// the end of `bytes`; when they are not allocated and readable, that read is undefined behaviour
+    /// (a crash, or garbage in the tape), not an error. `PaddedFile.bytes` meets the precondition;
+    /// `parse(bytes:)` is the safe alternative (it copies only when the page end is too close).
+    ///
     /// - Precondition: `SIMDImplementation.padding` bytes after `bytes` are allocated and readable.
-    public func parse(paddedBytes bytes: UnsafeRawBufferPointer) throws(JSONError) -> JSONDocument {
+    public func parse(unsafePaddedBytes bytes: UnsafeRawBufferPointer) throws(JSONError) -> JSONDocument {
         try parseText(bytes, padded: true)
+    }
+
+    /// `parse(unsafePaddedBytes:)` under its former name, which did not say that it is unchecked.
+    @available(*, deprecated, renamed: "parse(unsafePaddedBytes:)")
+    public func parse(paddedBytes bytes: UnsafeRawBufferPointer) throws(JSONError) -> JSONDocument {
+        try parse(unsafePaddedBytes: bytes)
     }
 
     /// Parses an array of bytes (in place when its spare capacity covers simdjson's padding).

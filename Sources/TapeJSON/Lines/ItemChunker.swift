@@ -45,6 +45,7 @@ struct ItemChunker: ChunkSource {
         set {}
     }
     var startLine: Int { 1 }
+    func numberLinesLazily() -> LineNumbering? { nil }
     /// The whole document's bytes once read (or the shard's share of them).
     var totalBytes: Int? { shard.map { $0.upperBound - $0.lowerBound } ?? splitter.bytesRead }
 

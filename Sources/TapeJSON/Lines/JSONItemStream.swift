@@ -343,10 +343,10 @@ public final class JSONItemStream {
         var chunker: any ChunkSource = ItemChunker(splitter: splitter, pool: ChunkPool(keep: 10 * jobs),
                                                    itemDepth: itemDepth(splitter), shard: try shardRange())
         defer { chunker.release() }
-        return try JSONLines.runParallel(jobs: jobs, ordered: ordered, options: options, chunker: &chunker,
-                                         numbering: nil, countOnly: countOnly, inFlightPerJob: 8, helpReserve: jobs,
-                                         makeState: makeState, transform,
-                                         each: each, onInvalidLine: onInvalidItem, onProgress: onProgress)
+        let pass = ParallelPass(jobs: jobs, ordered: ordered, options: options, countOnly: countOnly,
+                                inFlightPerJob: 8, helpReserve: jobs, makeState: makeState, transform: transform)
+        return try JSONLines.runParallel(pass, chunker: &chunker, each: each, onInvalidLine: onInvalidItem,
+                                         onProgress: onProgress)
     }
 }
 
@@ -384,23 +384,5 @@ extension JSONLineError {
     init(_ error: JSONError, elementIndex: Int?) {
         self.init(line: error.line, column: error.column, offset: error.offset, underlying: error)
         self.elementIndex = elementIndex
-    }
-}
-
-/// The pointer of a `JSONItemStream` names nothing in the document, or names a value that has no items.
-public struct JSONItemPointerError: Error, Sendable, CustomStringConvertible {
-    /// The pointer as given.
-    public var pointer: String
-    /// Where the value at the pointer starts (a scalar), or the end of the document (nothing there).
-    public var offset: Int
-    public var line: Int
-    public var column: Int
-    /// Whether a value is there (a scalar, which has no items) or nothing.
-    public var foundScalar: Bool
-
-    public var description: String {
-        foundScalar
-            ? "line \(line), column \(column) (byte \(offset)): the value at '\(pointer)' is not an array or object"
-            : "no value at '\(pointer)' in the document (read to byte \(offset))"
     }
 }

@@ -28,6 +28,8 @@ struct LineChunker: ChunkSource {
     private var deferredFailure: Error?
     var countsLines = true
     let startLine: Int
+    /// Chunks are counted as they are cut: their bytes do not stay around to be counted later.
+    func numberLinesLazily() -> LineNumbering? { nil }
 
     init(source: any ByteSource, chunkSize: Int, pool: ChunkPool, maxDocumentSize: Int = Simd.maxDocumentSize,
          startOffset: Int = 0, startLine: Int = 1) {

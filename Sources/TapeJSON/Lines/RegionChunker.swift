@@ -15,6 +15,10 @@ protocol ChunkSource {
     var totalBytes: Int? { get }
     /// After a stop: the absolute offset where the input ends (the rest of a stream read to find it).
     mutating func inputEnd() throws -> Int
+    /// For parallel workers: the numbering they publish their chunks' line counts to and look chunk
+    /// starts up in, after which chunks come unnumbered (workers number lines from 1); nil when the
+    /// source keeps numbering its chunks itself.
+    mutating func numberLinesLazily() -> LineNumbering?
 }
 
 extension ChunkSource {
@@ -52,6 +56,13 @@ struct RegionChunker: ChunkSource {
     }
 
     func release() {}
+
+    /// Chunks viewed in place are not counted up front: their lines are counted only when a worker asks
+    /// for a chunk's first line number before the chunks ahead of it are scanned (`LineNumbering`).
+    mutating func numberLinesLazily() -> LineNumbering? {
+        countsLines = false
+        return LineNumbering(region: region, begin: begin, line: startLine)
+    }
 
     mutating func next() throws -> LineChunk? {
         guard position < end else { return nil }

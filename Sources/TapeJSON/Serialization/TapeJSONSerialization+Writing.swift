@@ -23,7 +23,7 @@ extension TapeJSONSerialization {
                             options: JSONSerialization.WritingOptions = []) throws -> Data {
         var writer = ObjectGraphWriter(options: options)
         try writer.writeTop(object)
-        return Data(writer.out.bytes)
+        return writer.out.withUnsafeReadableBytes { Data($0) }
     }
 
     /// Appends the JSON text of `object` to `buffer` (see ``data(withJSONObject:options:)``); on error
@@ -32,7 +32,7 @@ extension TapeJSONSerialization {
                              into buffer: inout [UInt8]) throws {
         var writer = ObjectGraphWriter(options: options)
         try writer.writeTop(object)
-        buffer.append(contentsOf: writer.out.bytes)
+        writer.out.withUnsafeReadableBytes { buffer.append(contentsOf: $0) }
     }
 
     /// Writes the JSON text of `object` to an open `OutputStream`, as
@@ -49,21 +49,22 @@ extension TapeJSONSerialization {
                                        options: JSONSerialization.WritingOptions = []) throws -> Int {
         var writer = ObjectGraphWriter(options: options)
         try writer.writeTop(object)
-        let total = writer.out.count
-        var written = 0
-        while written < total {
-            // `writer` is read in the loop, so its buffer lives until the last write.
-            let n = stream.write(writer.out.base + written, maxLength: total - written)
-            guard n > 0 else {
-                // `streamError` is read only in the error state: swift-corelibs-foundation traps when it
-                // is read from a stream that has none (one not open, or a full buffer).
-                if stream.streamStatus == .error, let error = stream.streamError { throw error }
-                throw JSONOutputError(destination: "output stream",
-                                      reason: "the stream took \(written) of \(total) bytes (status \(stream.streamStatus.rawValue))")
+        return try writer.out.withUnsafeReadableBytes { bytes throws(any Error) -> Int in
+            let total = bytes.count
+            var written = 0
+            while written < total {
+                let n = stream.write(bytes.baseAddress! + written, maxLength: total - written)
+                guard n > 0 else {
+                    // `streamError` is read only in the error state: swift-corelibs-foundation traps when
+                    // it is read from a stream that has none (one not open, or a full buffer).
+                    if stream.streamStatus == .error, let error = stream.streamError { throw error }
+                    throw JSONOutputError(destination: "output stream",
+                                          reason: "the stream took \(written) of \(total) bytes (status \(stream.streamStatus.rawValue))")
+                }
+                written += n
             }
-            written += n
+            return written
         }
-        return written
     }
 
     /// Whether ``data(withJSONObject:options:)`` can write `object` without `.fragmentsAllowed`: the

@@ -73,7 +73,7 @@ struct BenchPlan {
         let data = input.data
         let parser = JSONParser()
         // Every input must be valid JSON for the comparison to mean anything.
-        _ = try parser.parse(paddedBytes: bytes)
+        _ = try parser.parse(unsafePaddedBytes: bytes)
 
         let native = add(.selfTimed(file: name, operation: "parse", library: "simdjson C++", bytes: size) {
             guard let seconds = ReferenceParser.parseSeconds(paddedBytes: bytes, iterations: 1) else {
@@ -82,10 +82,10 @@ struct BenchPlan {
             return seconds
         })
         let parse = add(Workload(file: name, operation: "parse", library: "TapeJSON", bytes: size) {
-            _ = try parser.parse(paddedBytes: bytes)
+            _ = try parser.parse(unsafePaddedBytes: bytes)
         })
         let events = add(Workload(file: name, operation: "events", library: "TapeJSON", bytes: size) {
-            let document = try parser.parse(paddedBytes: bytes)
+            let document = try parser.parse(unsafePaddedBytes: bytes)
             var sink = EventSink()
             var reader = document.events
             while let event = reader.next() { sink.touch(event) }

@@ -143,7 +143,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         guard let existing = core.valueStart(ofExistingKey: key, level: level, raw: rawKeys, path: { codingPath }) else {
             return true
         }
-        if core.out.base[existing] == open {
+        if core.out[existing] == open {
             core.stopForFallback()
         } else {
             // The path of the key, as for a value that fails to encode under it.

@@ -101,7 +101,7 @@ final class EncodingCore {
         keyConventions = configuration.keyOptions.map(KeyConventions.init)
         // Cached keys are the texts of one conversion and one escaping of `/`.
         if keyMode == .converted && tag != keyCache.tag { keyCache = ConvertedKeyCache(tag: tag) }
-        out.count = 0
+        out.removeAll()
         frames.removeAll(keepingCapacity: true)
         members.removeAll(keepingCapacity: true)
         activeDepth = -1
@@ -337,14 +337,17 @@ final class EncodingCore {
         let save = out.count
         _ = writeKeyText(key, raw: raw, path: path)
         let length = out.count - save
-        defer { out.count = save }
-        for m in members[frame.memberBase...] where m.keyEnd - m.keyStart == length {
-            if memcmp(out.base + m.keyStart, out.base + save, length) == 0 {
-                return m.keyEnd + (pretty ? 3 : 1)
+        defer { out.removeLast(from: save) }
+        let found = out.withUnsafeReadableBytes { bytes -> Int? in
+            let base = bytes.baseAddress!
+            for m in members[frame.memberBase...] where m.keyEnd - m.keyStart == length {
+                if memcmp(base + m.keyStart, base + save, length) == 0 { return m.keyEnd + (pretty ? 3 : 1) }
             }
+            return nil
         }
+        if let found { return found }
         if keyMode == .custom && !raw && keyConventions == nil {
-            customKeyLookedUp = (level, key.stringValue, Array(UnsafeBufferPointer(start: out.base + save, count: length)))
+            customKeyLookedUp = (level, key.stringValue, out.withUnsafeReadableBytes { Array($0[save...]) })
         }
         return nil
     }
@@ -380,7 +383,7 @@ final class EncodingCore {
             }
             let start = out.count
             out.appendQuoted(literal(text), escapeSlashes: escapeSlashes)
-            keyCache.texts[original] = Array(UnsafeBufferPointer(start: out.base + start, count: out.count - start))
+            keyCache.texts[original] = out.withUnsafeReadableBytes { Array($0[start...]) }
             return hasEscapes(start, out.count)
         }
         let start = out.count
@@ -396,24 +399,29 @@ final class EncodingCore {
     }
 
     private func hasEscapes(_ start: Int, _ end: Int) -> Bool {
-        var i = start + 1
-        while i < end - 1 {
-            if out.base[i] == UInt8(ascii: "\\") { return true }
-            i += 1
+        out.withUnsafeReadableBytes { bytes in
+            var i = start + 1
+            while i < end - 1 {
+                if bytes[i] == UInt8(ascii: "\\") { return true }
+                i += 1
+            }
+            return false
         }
-        return false
     }
 
     @inline(__always)
     private func fingerprint(_ start: Int, _ end: Int) -> UInt64 {
         let n = end &- start
         var value = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
-        if n >= 8 {
-            value ^= UnsafeRawPointer(out.base + start).loadUnaligned(as: UInt64.self)
-            value ^= UnsafeRawPointer(out.base + end - 8).loadUnaligned(as: UInt64.self) &* 31
-        } else {
-            var i = start
-            while i < end { value = (value << 8 | value >> 56) ^ UInt64(out.base[i]); i &+= 1 }
+        out.withUnsafeReadableBytes { bytes in
+            let base = bytes.baseAddress.unsafelyUnwrapped
+            if n >= 8 {
+                value ^= UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+                value ^= UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self) &* 31
+            } else {
+                var i = start
+                while i < end { value = (value << 8 | value >> 56) ^ UInt64(base[i]); i &+= 1 }
+            }
         }
         return value
     }
@@ -439,7 +447,7 @@ final class EncodingCore {
     /// never stored).
     func rollback(to mark: Mark, level: Int, slotDepth: Int) {
         guard !halted else { return }
-        out.count = mark.outCount
+        out.removeLast(from: mark.outCount)
         if frames.count > mark.frameCount { frames.removeLast(frames.count - mark.frameCount) }
         guard level < frames.count else { stopForFallback(); return }
         frames[level].count = mark.elementCount
@@ -458,7 +466,10 @@ final class EncodingCore {
 
     private func keysEqual(_ a: Member, _ b: Member) -> Bool {
         guard a.fingerprint == b.fingerprint, a.keyEnd - a.keyStart == b.keyEnd - b.keyStart else { return false }
-        return memcmp(out.base + a.keyStart, out.base + b.keyStart, a.keyEnd - a.keyStart) == 0
+        return out.withUnsafeReadableBytes { bytes in
+            let base = bytes.baseAddress!
+            return memcmp(base + a.keyStart, base + b.keyStart, a.keyEnd - a.keyStart) == 0
+        }
     }
 
     /// Whether `a`'s key sorts before `b`'s: their UTF-8 bytes compared (Foundation's order).
@@ -466,15 +477,18 @@ final class EncodingCore {
         if !a.escaped && !b.escaped {
             let la = a.keyEnd - a.keyStart - 2
             let lb = b.keyEnd - b.keyStart - 2
-            let c = memcmp(out.base + a.keyStart + 1, out.base + b.keyStart + 1, Swift.min(la, lb))
+            let c = out.withUnsafeReadableBytes { bytes in
+                memcmp(bytes.baseAddress! + a.keyStart + 1, bytes.baseAddress! + b.keyStart + 1, Swift.min(la, lb))
+            }
             return c != 0 ? c < 0 : la < lb
         }
         return unescapedKey(a).lexicographicallyPrecedes(unescapedKey(b))
     }
 
     private func unescapedKey(_ m: Member) -> [UInt8] {
-        let text = UnsafeBufferPointer(start: out.base + m.keyStart + 1, count: m.keyEnd - m.keyStart - 2)
-        return JSONEscapes.unescape(text)
+        out.withUnsafeReadableBytes { bytes in
+            JSONEscapes.unescape(UnsafeBufferPointer(rebasing: bytes[(m.keyStart + 1) ..< (m.keyEnd - 1)]))
+        }
     }
 
     /// Puts the members of the object being closed in key order (`.sortedKeys`) and keeps only the last
@@ -545,10 +559,9 @@ final class EncodingCore {
 
     private func rewriteMembers(base: Int, indent: Int) {
         let start = members[base].keyStart
-        let end = out.count
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(start: out.base + start, count: end - start))
-        out.count = start
+        out.withUnsafeReadableBytes { scratch.append(contentsOf: $0[start...]) }
+        out.removeLast(from: start)
         scratch.withUnsafeBufferPointer { saved in
             for (i, index) in order.enumerated() {
                 if i > 0 {

@@ -79,7 +79,7 @@ final class SlotEncoder: Encoder, SingleValueEncodingContainer {
             core.misuse("a keyed container was requested from an encoder that already has an unkeyed container",
                         codingPath: codingPath)
         case .value:
-            if core.out.base[valueStart] == UInt8(ascii: "{") {
+            if core.out[valueStart] == UInt8(ascii: "{") {
                 core.stopForFallback()
             } else {
                 core.misuse("a keyed container was requested from an encoder that already encoded a single value",
@@ -112,7 +112,7 @@ final class SlotEncoder: Encoder, SingleValueEncodingContainer {
             core.misuse("an unkeyed container was requested from an encoder that already has a keyed container",
                         codingPath: codingPath)
         case .value:
-            if core.out.base[valueStart] == UInt8(ascii: "[") {
+            if core.out[valueStart] == UInt8(ascii: "[") {
                 core.stopForFallback()
             } else {
                 core.misuse("an unkeyed container was requested from an encoder that already encoded a single value",

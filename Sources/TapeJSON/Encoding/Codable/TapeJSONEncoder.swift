@@ -268,7 +268,7 @@ public final class TapeJSONEncoder: Sendable {
             let data = try FoundationFallback.encode(value, settings)
             return data.withUnsafeBytes { result($0.bindMemory(to: UInt8.self)) }
         }
-        return result(core.out.bytes)
+        return core.out.withUnsafeReadableBytes { result($0) }
     }
 
     /// A call with key options (see ``keyOptions``): written compact with convention keys marked, laid

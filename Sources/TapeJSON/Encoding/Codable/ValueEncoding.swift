@@ -280,24 +280,25 @@ enum ISO8601Text {
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        out.reserve(22)
-        let p = out.base + out.count
-        func put(_ value: Int64, _ at: Int, _ digits: Int) {
-            var v = value
-            for k in stride(from: digits - 1, through: 0, by: -1) {
-                p[at + k] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-                v /= 10
+        out.withUnsafeMutableWritableBytes(minimumWritableBytes: 22) { buffer in
+            let p = buffer.baseAddress.unsafelyUnwrapped
+            func put(_ value: Int64, _ at: Int, _ digits: Int) {
+                var v = value
+                for k in stride(from: digits - 1, through: 0, by: -1) {
+                    p[at + k] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+                    v /= 10
+                }
             }
+            p[0] = 0x22
+            put(year, 1, 4); p[5] = 0x2D
+            put(month, 6, 2); p[8] = 0x2D
+            put(day, 9, 2); p[11] = UInt8(ascii: "T")
+            put(rest / 3600, 12, 2); p[14] = 0x3A
+            put(rest / 60 % 60, 15, 2); p[17] = 0x3A
+            put(rest % 60, 18, 2); p[20] = UInt8(ascii: "Z")
+            p[21] = 0x22
+            return 22
         }
-        p[0] = 0x22
-        put(year, 1, 4); p[5] = 0x2D
-        put(month, 6, 2); p[8] = 0x2D
-        put(day, 9, 2); p[11] = UInt8(ascii: "T")
-        put(rest / 3600, 12, 2); p[14] = 0x3A
-        put(rest / 60 % 60, 15, 2); p[17] = 0x3A
-        put(rest % 60, 18, 2); p[20] = UInt8(ascii: "Z")
-        p[21] = 0x22
-        out.count += 22
         return true
     }
 }

@@ -154,12 +154,14 @@ extension JSONStreamWriter {
                 let length = j &- i
                 if length <= 16 && i &+ 16 <= n {
                     // A short literal (most numbers): two 8-byte moves instead of a memmove call.
-                    out.reserve(16)
                     let from = UnsafeRawPointer(start + i)
-                    let to = UnsafeMutableRawPointer(out.base + out.count)
-                    to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-                    to.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
-                    out.count &+= length
+                    out.withUnsafeMutableWritableBytes(minimumWritableBytes: 16) { buffer in
+                        let to = UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+                        to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                        to.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8,
+                                      as: UInt64.self)
+                        return length
+                    }
                 } else {
                     out.append(start + i, count: length)
                 }

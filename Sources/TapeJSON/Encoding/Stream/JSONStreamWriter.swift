@@ -138,7 +138,7 @@ public final class JSONStreamWriter {
 
     /// The text written so far that is still in memory: everything, for a writer into memory; what
     /// has not been flushed yet, for the others.
-    public var bytes: [UInt8] { Array(out.bytes) }
+    public var bytes: [UInt8] { out.array }
 
     /// How deep the writer is: the number of open objects and arrays.
     public var depth: Int { containers.count }
@@ -309,15 +309,16 @@ public final class JSONStreamWriter {
     @inline(__always)
     func newlineAndIndent(_ level: Int) {
         let n = 1 &+ layout.indent &* level
-        out.reserve(n &+ 8)
-        let p = out.base + out.count
-        p[0] = 0x0A
-        var k = 1
-        while k < n {
-            UnsafeMutableRawPointer(p + k).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
-            k &+= 8
+        out.withUnsafeMutableWritableBytes(minimumWritableBytes: n &+ 8) { buffer in
+            let p = buffer.baseAddress.unsafelyUnwrapped
+            p[0] = 0x0A
+            var k = 1
+            while k < n {
+                UnsafeMutableRawPointer(p + k).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+                k &+= 8
+            }
+            return n
         }
-        out.count &+= n
     }
 
     /// After a complete value: ends a top-level value's line and flushes a full buffer.
@@ -337,20 +338,24 @@ public final class JSONStreamWriter {
     public func flush() throws {
         if let failure { throw failure }
         guard case .descriptor(let fd, _) = destination else { return }
-        var written = 0
-        let total = out.count
-        while written < total {
-            let n = Foundation.write(fd, out.base + written, total - written)
-            if n < 0 {
-                if errno == EINTR { continue }
-                let error = JSONOutputError(destination: destinationName, errno: errno)
-                failure = error
-                out.count = 0
-                throw error
+        let failed = out.withUnsafeReadableBytes { bytes -> Int32? in
+            var written = 0
+            while written < bytes.count {
+                let n = Foundation.write(fd, bytes.baseAddress! + written, bytes.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += n
             }
-            written += n
+            return nil
         }
-        out.count = 0
+        out.removeAll()
+        if let failed {
+            let error = JSONOutputError(destination: destinationName, errno: failed)
+            failure = error
+            throw error
+        }
     }
 
     /// Flushes, then closes the file when the writer opened it; later calls throw.

@@ -19,30 +19,30 @@ extension JSONByteOutput {
             append(UInt8(ascii: "0"))
             return
         }
-        // At most 20 digits, and up to 127 zeros before or after them.
-        reserve(160)
-        if fields.isNegative { append(UInt8(ascii: "-")) }
-        let exponent = fields.exponent
-        if exponent >= 0 {
-            appendUnsigned(fields.significand)
-            let p = base + count
-            p.initialize(repeating: UInt8(ascii: "0"), count: exponent)
-            count &+= exponent
-            return
-        }
-        // The digits, then the point moved `-exponent` places to the left.
-        let digitsStart = count
-        appendUnsigned(fields.significand)
-        let digitCount = count &- digitsStart
-        let fraction = -exponent
-        let p = base + digitsStart
-        if fraction < digitCount {
-            // 123456e-3: 123.456
-            let whole = digitCount &- fraction
-            (p + whole + 1).update(from: p + whole, count: fraction)
-            p[whole] = UInt8(ascii: ".")
-            count &+= 1
-        } else {
+        // A sign, at most 20 digits, a point, and up to 127 zeros before or after them.
+        withUnsafeMutableWritableBytes(minimumWritableBytes: 160) { buffer in
+            let start = buffer.baseAddress.unsafelyUnwrapped
+            var sign = 0
+            if fields.isNegative {
+                start[0] = UInt8(ascii: "-")
+                sign = 1
+            }
+            let p = start + sign
+            let digitCount = Self.writeUnsigned(fields.significand, at: p)
+            let exponent = fields.exponent
+            if exponent >= 0 {
+                (p + digitCount).initialize(repeating: UInt8(ascii: "0"), count: exponent)
+                return sign &+ digitCount &+ exponent
+            }
+            // The digits, then the point moved `-exponent` places to the left.
+            let fraction = -exponent
+            if fraction < digitCount {
+                // 123456e-3: 123.456
+                let whole = digitCount &- fraction
+                (p + whole + 1).update(from: p + whole, count: fraction)
+                p[whole] = UInt8(ascii: ".")
+                return sign &+ digitCount &+ 1
+            }
             // 123e-6: 0.000123
             let zeros = fraction &- digitCount
             let shift = 2 &+ zeros
@@ -50,7 +50,7 @@ extension JSONByteOutput {
             p[0] = UInt8(ascii: "0")
             p[1] = UInt8(ascii: ".")
             (p + 2).initialize(repeating: UInt8(ascii: "0"), count: zeros)
-            count &+= shift
+            return sign &+ digitCount &+ shift
         }
     }
 }

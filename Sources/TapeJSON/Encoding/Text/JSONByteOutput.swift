@@ -5,10 +5,16 @@ import Foundation
 /// Every writer reserves the worst case of what it writes first and then stores through a raw
 /// pointer, so the hot loops carry no per-byte capacity or bounds checks. Not copyable: one owner
 /// writes, and the memory is freed with it.
+///
+/// The storage is private. Writers outside this file append through the safe `append` methods, or
+/// store straight into the buffer through `withUnsafeMutableWritableBytes(minimumWritableBytes:_:)`,
+/// which says how many bytes it wrote; what was written is read back by offset (`subscript`), through
+/// `withUnsafeReadableBytes`, or dropped from the end (`removeLast(from:)`).
 struct JSONByteOutput: ~Copyable {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    var count = 0
-    private(set) var capacity: Int
+    private var base: UnsafeMutablePointer<UInt8>
+    /// Bytes written.
+    private(set) var count = 0
+    private var capacity: Int
 
     init(capacity: Int = 4096) {
         self.capacity = Swift.max(capacity, 64)
@@ -43,7 +49,48 @@ struct JSONByteOutput: ~Copyable {
         count = 0
     }
 
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    // MARK: - Unsafe access
+
+    /// Lends `body` the spare capacity after the written bytes, at least `minimumWritableBytes` of it;
+    /// `body` stores into the start of it and returns how many bytes it wrote (at most the buffer's
+    /// count), which are then part of the output. Bytes past those are left as they were.
+    @inline(__always)
+    mutating func withUnsafeMutableWritableBytes(
+        minimumWritableBytes: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Int
+    ) rethrows {
+        reserve(minimumWritableBytes)
+        let written = try body(UnsafeMutableBufferPointer(start: base + count, count: capacity &- count))
+        assert(written >= 0 && written <= capacity &- count, "wrote \(written) bytes of \(capacity &- count)")
+        count &+= written
+    }
+
+    /// Lends `body` the bytes written so far (valid only during the call).
+    @inline(__always)
+    func withUnsafeReadableBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    // MARK: - Reading back and dropping
+
+    /// The byte written at `offset`.
+    @inline(__always)
+    subscript(offset: Int) -> UInt8 {
+        precondition(offset >= 0 && offset < count, "offset \(offset) outside the \(count) bytes written")
+        return base[offset]
+    }
+
+    /// The bytes written, copied.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Drops the bytes written from `offset` on (a value written and taken back).
+    @inline(__always)
+    mutating func removeLast(from offset: Int) {
+        precondition(offset >= 0 && offset <= count, "offset \(offset) outside the \(count) bytes written")
+        count = offset
+    }
+
+    /// Drops every byte written, keeping the capacity.
+    mutating func removeAll() { count = 0 }
 
     // MARK: - Raw bytes
 
@@ -199,12 +246,18 @@ struct JSONByteOutput: ~Copyable {
     @inline(__always)
     mutating func appendUnsigned(_ value: UInt64) {
         reserve(20)
+        count &+= Self.writeUnsigned(value, at: base + count)
+    }
+
+    /// Writes the digits of `value` at `start` (room for 20 bytes); returns how many.
+    @inline(__always)
+    static func writeUnsigned(_ value: UInt64, at start: UnsafeMutablePointer<UInt8>) -> Int {
         var v = value
         // Count the digits, then write them backwards two at a time.
         var digits = 1
         var probe = v
         while probe >= 10 { probe /= 10; digits &+= 1 }
-        var p = base + count + digits
+        var p = start + digits
         let pairs = Self.digitPairs.utf8Start
         while v >= 100 {
             let r = Int(v % 100)
@@ -221,7 +274,7 @@ struct JSONByteOutput: ~Copyable {
             p -= 1
             p[0] = UInt8(truncatingIfNeeded: v) &+ 0x30
         }
-        count &+= digits
+        return digits
     }
 
     @inline(__always)
