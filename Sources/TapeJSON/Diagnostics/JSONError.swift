@@ -112,13 +112,8 @@ struct SourceLocation {
     init(offset: Int, in input: UnsafeRawBufferPointer) {
         let bytes = input.bindMemory(to: UInt8.self)
         let end = min(max(offset, 0), bytes.count)
-        var lineStart = 0
-        for i in 0..<end where bytes[i] == 0x0A {
-            line += 1
-            lineStart = i + 1
-        }
-        // Columns count scalars: every byte that is not a UTF-8 continuation byte starts one.
-        for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        let lineStart: Int
+        (line, column, lineStart) = ByteScan.location(of: end, in: input)
         var lineEnd = end
         while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, lineEnd - end < 24 { lineEnd += 1 }
         let from = max(lineStart, end - 24)

@@ -103,7 +103,7 @@ final class DecompressingSource: ByteSource {
 
     private func handedOut(_ bytes: UnsafeRawPointer, _ count: Int) {
         delivered += count
-        newlines += countNewlines(bytes.assumingMemoryBound(to: UInt8.self), count)
+        newlines += ByteScan.newlineCount(in: UnsafeRawBufferPointer(start: bytes, count: count))
     }
 }
 

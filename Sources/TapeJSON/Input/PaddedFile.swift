@@ -16,7 +16,9 @@
 public final class PaddedFile: @unchecked Sendable {
     /// The file's bytes (without the padding). Valid while the `PaddedFile` lives.
     public let bytes: UnsafeRawBufferPointer
-    private let storage: UnsafeMutableRawPointer
+    /// Owns the bytes and their padding. A class, not a `~Copyable` value: the file is shared by the
+    /// workers that parse it, and `bytes` is handed out for as long as it lives.
+    private let storage: PaddedByteBuffer
 
     /// Reads the file at `path`.
     ///
@@ -59,7 +61,7 @@ public final class PaddedFile: @unchecked Sendable {
         }
         // A regular file is read in one buffer of its size; streams (and files that grow) double it.
         var offset = fromStart && info.isRegular ? 0 : -1
-        var (storage, count) = try Self.readToEnd(capacity: max(expected, 1 << 16), { buffer throws(JSONInputError) in
+        var read = try Self.readToEnd(capacity: max(expected, 1 << 16), { buffer throws(JSONInputError) in
             let n = try readSome(fd, into: buffer.baseAddress!, count: min(buffer.count, blockSize), at: offset, path: name)
             afterRead()
             if offset >= 0 { offset += n }
@@ -67,29 +69,24 @@ public final class PaddedFile: @unchecked Sendable {
         }, check: { count throws(JSONInputError) in
             if count > maxSize { throw JSONInputError(path: name, tooLarge: count, limit: maxSize) }
         })
-        if info.isRegular && count < expected {
-            storage.deallocate()
-            throw JSONInputError(path: name, shrankTo: FileInfo.currentSize(fd), from: expected, at: count)
+        if info.isRegular && read.count < expected {
+            throw JSONInputError(path: name, shrankTo: FileInfo.currentSize(fd), from: expected, at: read.count)
         }
-        if let format = CompressionFormat(magic: UnsafeRawBufferPointer(start: storage, count: min(count, 4))) {
+        let format = read.withUnsafeBytes { CompressionFormat(magic: UnsafeRawBufferPointer(rebasing: $0.prefix(4))) }
+        if let format {
             // Compressed: the whole decompressed document replaces the compressed bytes.
-            let compressed = storage
-            defer { compressed.deallocate() }
-            (storage, count) = try Self.decompress(UnsafeRawBufferPointer(start: compressed, count: count),
-                                                   format: format, name: name, maxSize: maxSize)
+            read = try read.withUnsafeBytes { compressed throws(JSONInputError) in
+                try Self.decompress(compressed, format: format, name: name, maxSize: maxSize)
+            }
         }
-        (storage + count).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
-        self.storage = storage
-        self.bytes = UnsafeRawBufferPointer(start: storage, count: count)
+        self.bytes = read.withUnsafeBytes { $0 }
+        self.storage = read
     }
 
-    deinit { storage.deallocate() }
-
-    /// The decompressed bytes of a whole compressed file, in a buffer with room for the padding after
-    /// them. Fails when the data is bad (`JSONInputError` naming the file and the line reached) or
-    /// decompresses to more than `maxSize` bytes.
+    /// The decompressed bytes of a whole compressed file. Fails when the data is bad (`JSONInputError`
+    /// naming the file and the line reached) or decompresses to more than `maxSize` bytes.
     private static func decompress(_ compressed: UnsafeRawBufferPointer, format: CompressionFormat, name: String,
-                                   maxSize: Int) throws(JSONInputError) -> (UnsafeMutableRawPointer, Int) {
+                                   maxSize: Int) throws(JSONInputError) -> PaddedByteBuffer {
         let source = DecompressingSource(RawMemorySource(compressed), format: format, name: name, threaded: false)
         return try readToEnd(capacity: max(compressed.count * 4, 1 << 16), { buffer throws(JSONInputError) in
             do {
@@ -107,35 +104,16 @@ public final class PaddedFile: @unchecked Sendable {
         })
     }
 
-    /// Calls `read` with the free part of a buffer (room for the padding kept after it) that doubles when
-    /// full, until `read` returns 0; `check` sees the count after each read. Returns the buffer and its
-    /// count; frees it when either throws.
+    /// Calls `read` with the free part of a buffer that doubles when full, until `read` returns 0;
+    /// `check` sees the count after each read. Returns the buffer (freed when either throws).
     private static func readToEnd(capacity start: Int,
                                   _ read: (UnsafeMutableRawBufferPointer) throws(JSONInputError) -> Int,
-                                  check: (Int) throws(JSONInputError) -> Void) throws(JSONInputError)
-        -> (UnsafeMutableRawPointer, Int) {
-        var capacity = start
-        var storage = UnsafeMutableRawPointer.allocate(byteCount: capacity + Simd.padding, alignment: 64)
-        var count = 0
-        do throws(JSONInputError) {
-            while true {
-                if count == capacity {
-                    let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2 + Simd.padding, alignment: 64)
-                    bigger.copyMemory(from: storage, byteCount: count)
-                    storage.deallocate()
-                    storage = bigger
-                    capacity *= 2
-                }
-                let n = try read(UnsafeMutableRawBufferPointer(start: storage + count, count: capacity - count))
-                if n == 0 { break }
-                count += n
-                try check(count)
-            }
-        } catch {
-            storage.deallocate()
-            throw error
+                                  check: (Int) throws(JSONInputError) -> Void) throws(JSONInputError) -> PaddedByteBuffer {
+        var buffer = PaddedByteBuffer(capacity: start)
+        while try buffer.withUnsafeMutableWritableBytes(minimumWritableBytes: 1, read) > 0 {
+            try check(buffer.count)
         }
-        return (storage, count)
+        return buffer
     }
 }
 

@@ -73,7 +73,7 @@ struct PushInput {
         do {
             try decoder.push(bytes) { out in
                 output += out.count
-                newlines += countNewlines(out.baseAddress!.assumingMemoryBound(to: UInt8.self), out.count)
+                newlines += ByteScan.newlineCount(in: UnsafeRawBufferPointer(out))
                 try emit(out)
             }
         } catch let fault as DecompressionFault {

@@ -1,16 +1,17 @@
 /// Bytes already in memory (a padded copy of the caller's), which chunks view in place.
+///
+/// A class, not a `~Copyable` value: the chunks that view it are handed between threads and each keeps
+/// it alive.
 final class ChunkRegion: @unchecked Sendable {
+    /// The copied bytes (the padding follows them). Valid while the region lives.
     let bytes: UnsafeRawBufferPointer
-    private let owned: UnsafeMutableRawPointer
+    /// Owns the bytes.
+    private let storage: PaddedByteBuffer
 
     /// A padded copy of `source`.
     init(copying source: UnsafeRawBufferPointer) {
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: source.count + Simd.padding, alignment: 64)
-        if source.count > 0 { memory.copyMemory(from: source.baseAddress!, byteCount: source.count) }
-        (memory + source.count).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
-        self.owned = memory
-        self.bytes = UnsafeRawBufferPointer(start: memory, count: source.count)
+        let storage = PaddedByteBuffer(copying: source)
+        self.bytes = storage.withUnsafeBytes { $0 }
+        self.storage = storage
     }
-
-    deinit { owned.deallocate() }
 }

@@ -227,18 +227,16 @@ private struct ColumnMemo {
 
     /// The column of run byte `offset`, which is on `line`.
     mutating func column(at offset: Int, line: Int) -> Int {
-        let bytes = run.base.assumingMemoryBound(to: UInt8.self)
         if line != self.line || offset < at {
             // Start again from the line's first byte in the run (or the run's start, on its first line).
-            var start = offset
-            while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+            let start = ByteScan.lastNewline(in: UnsafeRawBufferPointer(start: run.base, count: offset)).map { $0 + 1 } ?? 0
             at = start
             column = start == 0 ? run.column : 1
             self.line = line
         }
-        while at < offset {
-            if bytes[at] & 0xC0 != 0x80 { column += 1 }
-            at += 1
+        if at < offset {
+            column += ByteScan.scalarCount(in: UnsafeRawBufferPointer(start: run.base + at, count: offset - at))
+            at = offset
         }
         return column
     }

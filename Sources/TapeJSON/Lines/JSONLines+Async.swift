@@ -46,23 +46,32 @@ extension JSONLines {
 
 /// Gathers pushed bytes into `LineChunk`s of whole lines (the push-side twin of `LineChunker`), and
 /// drops a line longer than `maxDocumentSize` as it arrives, handing on a chunk that stands for it.
-struct LineAssembler {
+struct LineAssembler: ~Copyable {
+    /// The bytes gathered before whole lines are cut off as a chunk.
     let chunkSize: Int
+    /// The longest line kept; a longer one is dropped.
     let maxDocumentSize: Int
-    private var pending: LineChunk
-    private var offset = 0       // absolute offset of pending[0]
+    /// The bytes pushed and not yet cut into a chunk: the partial last line, or more.
+    private var pending: PaddedByteBuffer
+    /// The absolute offset of `pending`'s first byte.
+    private var offset = 0
+    /// The line number of `pending`'s first byte.
     private var line = 1
+    /// The next chunk's position in the input.
     private var sequence = 0
+    /// Whether nothing was cut yet (a byte order mark may open the input).
     private var atStart = true
     /// The line being dropped, if any: where it starts, its line number, its length so far, its start.
     private var dropping: (offset: Int, line: Int, length: Int, excerpt: String)?
 
+    /// An assembler cutting chunks of about `chunkSize` bytes.
     init(chunkSize: Int, maxDocumentSize: Int = Simd.maxDocumentSize) {
         self.chunkSize = chunkSize
         self.maxDocumentSize = max(maxDocumentSize, 1)
-        self.pending = LineChunk(capacity: chunkSize * 2, pool: nil)
+        self.pending = PaddedByteBuffer(capacity: chunkSize * 2)
     }
 
+    /// Takes the next pushed bytes, emitting the chunks of whole lines they complete.
     mutating func append<Bytes: Sequence>(_ bytes: Bytes, emit: (LineChunk) throws -> Void) throws where Bytes.Element == UInt8 {
         let fed = try bytes.withContiguousStorageIfAvailable { buffer -> Bool in
             try feed(UnsafeRawBufferPointer(buffer), emit: emit)
@@ -78,35 +87,24 @@ struct LineAssembler {
         var raw = raw
         if var skipped = dropping {
             guard raw.count > 0 else { return }
-            guard let hit = memchr(raw.baseAddress!, 0x0A, raw.count) else {
+            guard let newline = ByteScan.firstNewline(in: raw) else {
                 skipped.length += raw.count
                 offset += raw.count
                 dropping = skipped
                 return
             }
-            let through = UnsafeRawPointer(hit) - raw.baseAddress! + 1
+            let through = newline + 1
             skipped.length += through
             offset += through
             dropping = skipped
             try emitDropped(emit)
             raw = UnsafeRawBufferPointer(rebasing: raw[through...])
         }
-        append(raw)
+        pending.append(contentsOf: raw)
         if pending.count >= chunkSize { try cut(emit: emit, final: false) }
     }
 
-    private mutating func append(_ raw: UnsafeRawBufferPointer) {
-        guard raw.count > 0 else { return }
-        if pending.count + raw.count > pending.capacity {
-            let bigger = LineChunk(capacity: max(pending.capacity * 2, pending.count + raw.count), pool: nil)
-            bigger.base.copyMemory(from: pending.base, byteCount: pending.count)
-            bigger.count = pending.count
-            pending = bigger
-        }
-        (pending.base + pending.count).copyMemory(from: raw.baseAddress!, byteCount: raw.count)
-        pending.count += raw.count
-    }
-
+    /// Emits what is left at the end of the input (the last line may lack its newline).
     mutating func finish(emit: (LineChunk) throws -> Void) throws {
         if dropping != nil { try emitDropped(emit) }
         try cut(emit: emit, final: true)
@@ -131,38 +129,35 @@ struct LineAssembler {
     private mutating func cut(emit: (LineChunk) throws -> Void, final: Bool) throws {
         var end = pending.count
         if !final {
-            let bytes = pending.uint8
-            while end > 0 && bytes[end - 1] != 0x0A { end -= 1 }
+            end = pending.withUnsafeBytes { ByteScan.lastNewline(in: $0) }.map { $0 + 1 } ?? 0
             if end == 0 {
                 // One long line so far: keep gathering it, or drop it once it is too long to parse.
-                let mark = atStart && pending.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+                let mark = atStart ? pending.withUnsafeBytes { ByteScan.byteOrderMarkLength($0) } : 0
                 guard pending.count - mark > maxDocumentSize else { return }
-                let excerpt = SourceLocation.printable(UnsafeBufferPointer(start: bytes + mark, count: min(24, pending.count - mark)))
+                let excerpt = pending.withUnsafeBytes { held in
+                    SourceLocation.printable(UnsafeBufferPointer(rebasing: held.bindMemory(to: UInt8.self)[mark..<min(held.count, mark + 24)]))
+                }
                 dropping = (offset + mark, line, pending.count - mark, excerpt)
                 offset += pending.count
-                pending.count = 0
+                pending.removeAll()
                 atStart = false
                 return
             }
         }
         if end == 0 { return }
         let chunk = LineChunk(capacity: end, pool: nil)
-        chunk.base.copyMemory(from: pending.base, byteCount: end)
-        chunk.count = end
-        (chunk.base + end).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
+        pending.withUnsafeBytes { chunk.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<end])) }
         if atStart {
             atStart = false
-            if end >= 3 && chunk.uint8[0] == 0xEF && chunk.uint8[1] == 0xBB && chunk.uint8[2] == 0xBF { chunk.start = 3 }
+            chunk.start = ByteScan.byteOrderMarkLength(chunk.bytes)
         }
         chunk.baseOffset = offset
         chunk.baseLine = line
         chunk.sequence = sequence
         sequence += 1
-        line += countNewlines(chunk.uint8 + chunk.start, end - chunk.start)
+        line += ByteScan.newlineCount(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[chunk.start...]))
         offset += end
-        let rest = pending.count - end
-        if rest > 0 { pending.base.copyMemory(from: pending.base + end, byteCount: rest) }
-        pending.count = rest
+        pending.compact(keepingFrom: end)
         try emit(chunk)
     }
 }

@@ -2,11 +2,20 @@
 ///
 /// Readers cut the input into chunks at line boundaries; a chunk is the unit of work that one worker
 /// parses (with `parse_many`) and decodes, so the number of chunks in flight bounds the memory used.
+///
+/// A class, not a `~Copyable` value: chunks are pooled (`ChunkPool`) and handed from the reading thread
+/// to workers and back, shared by reference. An owned chunk's bytes are a `PaddedByteBuffer` that never
+/// grows (a longer window is another chunk), so `base` stays valid while the chunk lives.
 final class LineChunk: @unchecked Sendable {
     /// The chunk's bytes, `count` of them, followed by at least `Simd.padding` readable bytes.
     let base: UnsafeMutableRawPointer
+    /// The most bytes the chunk holds.
     let capacity: Int
-    var count = 0
+    /// The chunk's bytes: setting it (at most `capacity`) makes the bytes written at `base` readable and
+    /// fills the padding after them again.
+    var count = 0 { didSet { storage?.setCount(count) } }
+    /// The owned bytes (nil for a view into a region).
+    private var storage: PaddedByteBuffer?
     /// Where the first line starts (3 when the input opens with a UTF-8 byte order mark).
     var start = 0
     /// Absolute byte offset of `base[0]` in the input.
@@ -35,9 +44,12 @@ final class LineChunk: @unchecked Sendable {
     /// For a view into a larger buffer: what keeps that buffer alive.
     private let region: ChunkRegion?
 
+    /// An empty chunk of its own bytes, handed back to `pool` by `recycle()`.
     init(capacity: Int, pool: ChunkPool?) {
-        self.capacity = capacity
-        self.base = UnsafeMutableRawPointer.allocate(byteCount: capacity + Simd.padding, alignment: 64)
+        let storage = PaddedByteBuffer(capacity: capacity)
+        self.capacity = storage.capacity
+        self.base = storage.unsafeBaseAddress
+        self.storage = consume storage
         self.pool = pool
         self.region = nil
     }
@@ -52,7 +64,31 @@ final class LineChunk: @unchecked Sendable {
         self.region = region
     }
 
+    /// The chunk's bytes (the padding follows them).
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// Appends a copy of `source`, which must fit in the room left.
+    func append(contentsOf source: UnsafeRawBufferPointer) {
+        precondition(source.count <= capacity - count, "LineChunk: appended past its capacity")
+        storage?.append(contentsOf: source)
+        count += source.count
+    }
+
+    /// Reads from `source` into the room after the bytes (none when full). Returns the bytes read, 0 at
+    /// the end of the input.
+    func read(from source: inout some ByteSource) throws -> Int {
+        guard count < capacity else { return 0 }
+        let n = try storage?.withUnsafeMutableWritableBytes(minimumWritableBytes: 0) { room in try source.read(into: room) } ?? 0
+        count += n
+        return n
+    }
+
+    /// Reads from `source` over the chunk's bytes, from its start (the bytes it held are dropped). Returns
+    /// the bytes read, 0 at the end of the input.
+    func overwrite(from source: inout some ByteSource) throws -> Int {
+        count = 0
+        return try read(from: &source)
+    }
 
     /// Stamps a freshly cut chunk: skips a byte order mark when it opens the input, sets its position in
     /// the input, and (when the source counts lines) its first line number and line index, advancing
@@ -68,21 +104,18 @@ final class LineChunk: @unchecked Sendable {
             index += 1
             return
         }
-        if atInputStart && count >= 3 && uint8[0] == 0xEF && uint8[1] == 0xBB && uint8[2] == 0xBF {
-            start = 3
-        }
+        if atInputStart { start = ByteScan.byteOrderMarkLength(bytes) }
         self.sequence = sequence
         sequence += 1
         guard countsLines else { return }
         baseLine = line
         baseIndex = index
-        let counts = countLines(uint8 + start, count - start)
+        let counts = ByteScan.lineCounts(in: UnsafeRawBufferPointer(rebasing: bytes[start...]))
         line += counts.newlines
         index += counts.nonBlank
     }
+    /// The chunk's first byte, typed.
     var uint8: UnsafePointer<UInt8> { UnsafePointer(base.assumingMemoryBound(to: UInt8.self)) }
-
-    deinit { if region == nil { base.deallocate() } }
 
     /// Hands the buffer back for reuse (a view has nothing to hand back).
     func recycle() {

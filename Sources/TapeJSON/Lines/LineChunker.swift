@@ -15,10 +15,9 @@ struct LineChunker: ChunkSource {
     let pool: ChunkPool
     /// Absolute offset of the next byte the source returns.
     private var sourceOffset: Int
-    /// The partial line after the last chunk's final newline, carried into the next chunk.
-    private var carry: UnsafeMutableRawPointer
-    private var carryCapacity = 0
-    private var carryCount = 0
+    /// The partial line after the last chunk's final newline, carried into the next chunk (an array:
+    /// the chunker is a copyable value that `ChunkSource` callers pass around, so it owns no raw memory).
+    private var carry: [UInt8] = []
     private var nextLine: Int
     private var nextSequence = 0
     private var nextIndex = 0
@@ -41,22 +40,20 @@ struct LineChunker: ChunkSource {
         self.nextLine = startLine
         self.startLine = startLine
         self.atInputStart = startOffset == 0
-        self.carry = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 8)
     }
 
-    /// Frees the carry buffer (a chunker is a value type owned by one reader).
-    func release() { carry.deallocate() }
+    /// Nothing to free (the carry is an array); `ChunkSource` asks for it.
+    func release() {}
 
     /// The next chunk of whole lines, or nil at the end of the input.
     mutating func next() throws -> LineChunk? {
         if let failure = deferredFailure { throw failure }
         if finished { return nil }
-        var chunk = pool.take(capacity: max(chunkSize, carryCount * 2))
-        chunk.baseOffset = sourceOffset - carryCount
-        if carryCount > 0 {
-            chunk.base.copyMemory(from: carry, byteCount: carryCount)
-            chunk.count = carryCount
-            carryCount = 0
+        var chunk = pool.take(capacity: max(chunkSize, carry.count * 2))
+        chunk.baseOffset = sourceOffset - carry.count
+        if !carry.isEmpty {
+            carry.withUnsafeBytes { chunk.append(contentsOf: $0) }
+            carry.removeAll(keepingCapacity: true)
         }
         var endOfInput = false
         var cut = 0
@@ -64,8 +61,7 @@ struct LineChunker: ChunkSource {
             while chunk.count < chunk.capacity {
                 let n: Int
                 do {
-                    n = try source.read(into: UnsafeMutableRawBufferPointer(start: chunk.base + chunk.count,
-                                                                           count: chunk.capacity - chunk.count))
+                    n = try chunk.read(from: &source)
                 } catch {
                     // The input failed after some whole lines (compressed data that turns out bad): those
                     // lines go out first, the error with the next call.
@@ -75,7 +71,6 @@ struct LineChunker: ChunkSource {
                     break
                 }
                 if n == 0 { endOfInput = true; break }
-                chunk.count += n
                 sourceOffset += n
             }
             if deferredFailure != nil { cut = chunk.count; break }
@@ -105,21 +100,14 @@ struct LineChunker: ChunkSource {
             chunk = grow(chunk, to: max(needed, chunk.capacity + 1))
         }
         if !finished && cut < chunk.count {
-            carryCount = chunk.count - cut
-            if carryCount > carryCapacity {
-                carry.deallocate()
-                carryCapacity = max(carryCount, carryCapacity * 2)
-                carry = UnsafeMutableRawPointer.allocate(byteCount: carryCapacity, alignment: 8)
-            }
-            carry.copyMemory(from: chunk.base + cut, byteCount: carryCount)
+            carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk.bytes[cut...]))
         }
+        // The padding after the cut is filled again: simdjson may read that far.
         chunk.count = cut
         if cut == 0 {
             chunk.recycle()
             return nil
         }
-        // simdjson may read up to `Simd.padding` bytes past the end; spaces keep them inert.
-        (chunk.base + chunk.count).initializeMemory(as: UInt8.self, repeating: 0x20, count: Simd.padding)
         chunk.stamp(atInputStart: atInputStart, sequence: &nextSequence, countsLines: countsLines,
                     line: &nextLine, index: &nextIndex)
         atInputStart = false
@@ -137,19 +125,13 @@ struct LineChunker: ChunkSource {
         var length = chunk.count - mark
         var endOfInput = atEnd
         while !endOfInput {
-            let n = try source.read(into: UnsafeMutableRawBufferPointer(start: chunk.base, count: chunk.capacity))
+            let n = try chunk.overwrite(from: &source)
             if n == 0 { endOfInput = true; break }
             sourceOffset += n
-            if let hit = memchr(chunk.base, 0x0A, n) {
-                let through = UnsafeRawPointer(hit) - UnsafeRawPointer(chunk.base) + 1
+            if let newline = ByteScan.firstNewline(in: chunk.bytes) {
+                let through = newline + 1
                 length += through
-                carryCount = n - through
-                if carryCount > carryCapacity {
-                    carry.deallocate()
-                    carryCapacity = max(carryCount, carryCapacity * 2)
-                    carry = UnsafeMutableRawPointer.allocate(byteCount: carryCapacity, alignment: 8)
-                }
-                carry.copyMemory(from: chunk.base + through, byteCount: carryCount)
+                carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk.bytes[through...]))
                 break
             }
             length += n
@@ -168,61 +150,20 @@ struct LineChunker: ChunkSource {
 
     /// 3 when `chunk` opens the input with a UTF-8 byte order mark (skipped, not part of a line).
     private func byteOrderMark(_ chunk: LineChunk) -> Int {
-        guard atInputStart, chunk.count >= 3 else { return 0 }
-        let bytes = chunk.uint8
-        return bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        atInputStart ? ByteScan.byteOrderMarkLength(chunk.bytes) : 0
     }
 
+    /// A chunk of `capacity` holding `chunk`'s bytes, which goes back to the pool: the window grown.
     private func grow(_ chunk: LineChunk, to capacity: Int) -> LineChunk {
         let bigger = pool.take(capacity: capacity)
-        bigger.base.copyMemory(from: chunk.base, byteCount: chunk.count)
-        bigger.count = chunk.count
+        bigger.append(contentsOf: chunk.bytes)
         bigger.baseOffset = chunk.baseOffset
         chunk.recycle()
         return bigger
     }
 
-    private func lastNewline(in chunk: LineChunk) -> Int? {
-        // Scanned backwards: the last newline is normally within one line of the end.
-        var i = chunk.count - 1
-        let bytes = chunk.uint8
-        while i >= 0 {
-            if bytes[i] == 0x0A { return i }
-            i -= 1
-        }
-        return nil
-    }
-}
-
-/// The number of `\n` bytes in `count` bytes at `p`, and the number of lines there (including an
-/// unterminated last one) holding more than whitespace: the lines a scanner accounts for.
-func countLines(_ p: UnsafePointer<UInt8>, _ count: Int) -> (newlines: Int, nonBlank: Int) {
-    var newlines = 0
-    var nonBlank = 0
-    var i = 0
-    while i < count {
-        var j = i
-        while j < count && (p[j] == 0x20 || p[j] == 0x09 || p[j] == 0x0D) { j += 1 }
-        if j < count && p[j] != 0x0A { nonBlank += 1 }
-        guard j < count, let hit = memchr(p + j, 0x0A, count - j) else { break }
-        newlines += 1
-        i = UnsafeRawPointer(hit) - UnsafeRawPointer(p) + 1
-    }
-    return (newlines, nonBlank)
-}
-
-/// The number of `\n` bytes in `count` bytes at `p`.
-func countNewlines(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    var n = 0
-    var cursor = UnsafeRawPointer(p)
-    var remaining = count
-    while remaining > 0, let hit = memchr(cursor, 0x0A, remaining) {
-        n += 1
-        let advance = UnsafeRawPointer(hit) - cursor + 1
-        cursor += advance
-        remaining -= advance
-    }
-    return n
+    /// The index of the last newline in `chunk`.
+    private func lastNewline(in chunk: LineChunk) -> Int? { ByteScan.lastNewline(in: chunk.bytes) }
 }
 
 /// The first line start at or after `nominal` in the regular file `fd` of `size` bytes, and (when
@@ -231,16 +172,22 @@ func lineStart(atOrAfter nominal: Int, inFile fd: Int32, size: Int, path: String
                countingLines: Bool) throws(JSONInputError) -> (offset: Int, line: Int) {
     guard nominal > 0 else { return (0, 1) }
     let block = 1 << 22
-    let scratch = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 64)
-    defer { scratch.deallocate() }
+    var scratch = PaddedByteBuffer(capacity: block)
+    /// Reads up to `count` bytes at `offset` over the scratch buffer's bytes; returns how many.
+    func read(_ count: Int, at offset: Int) throws(JSONInputError) -> Int {
+        scratch.removeAll()
+        return try scratch.withUnsafeMutableWritableBytes(minimumWritableBytes: 0) { room throws(JSONInputError) in
+            try readSome(fd, into: room.baseAddress!, count: min(count, room.count), at: offset, path: path)
+        }
+    }
     // The line holding byte `nominal - 1` ends at the first newline from there.
     var begin = min(nominal, size)
     var at = nominal - 1
     search: while at < size {
-        let n = try readSome(fd, into: scratch, count: min(block, size - at), at: at, path: path)
+        let n = try read(size - at, at: at)
         if n == 0 { begin = size; break }
-        if let hit = memchr(scratch, 0x0A, n) {
-            begin = at + (UnsafeRawPointer(hit) - UnsafeRawPointer(scratch)) + 1
+        if let newline = scratch.withUnsafeBytes({ ByteScan.firstNewline(in: $0) }) {
+            begin = at + newline + 1
             break search
         }
         at += n
@@ -250,9 +197,9 @@ func lineStart(atOrAfter nominal: Int, inFile fd: Int32, size: Int, path: String
     var newlines = 0
     var position = 0
     while position < begin {
-        let n = try readSome(fd, into: scratch, count: min(block, begin - position), at: position, path: path)
+        let n = try read(begin - position, at: position)
         if n == 0 { break }
-        newlines += countNewlines(scratch.assumingMemoryBound(to: UInt8.self), n)
+        newlines += scratch.withUnsafeBytes { ByteScan.newlineCount(in: $0) }
         position += n
     }
     return (begin, newlines + 1)

@@ -93,9 +93,8 @@ final class LineNumbering: Sendable {
         // Count the lines between the frontier and the chunk. A byte order mark opening the input is not
         // content (the reader skips it).
         var first = from.offset
-        let bytes = region.bytes.bindMemory(to: UInt8.self)
-        if first == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { first = 3 }
-        let counts = countLines(bytes.baseAddress! + first, start - first)
+        if first == 0 { first = ByteScan.byteOrderMarkLength(region.bytes) }
+        let counts = ByteScan.lineCounts(in: UnsafeRawBufferPointer(rebasing: region.bytes[first..<start]))
         let found = (line: from.line + counts.newlines, index: from.index + counts.nonBlank)
         state.withLock { $0.counted[start] = found }
         return found

@@ -88,8 +88,7 @@ struct RegionChunker: ChunkSource {
     }
 
     private func nextNewline(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        guard from < end, let hit = memchr(bytes.baseAddress! + from, 0x0A, end - from) else { return nil }
-        return UnsafeRawPointer(hit) - UnsafeRawPointer(bytes.baseAddress!)
+        ByteScan.firstNewline(in: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<end]), from: from)
     }
 }
 
@@ -101,5 +100,5 @@ func lineStart(atOrAfter nominal: Int, in region: ChunkRegion, countingLines: Bo
     var begin = min(nominal, bytes.count)
     while begin < bytes.count && bytes[begin - 1] != 0x0A { begin += 1 }
     guard countingLines else { return (begin, 0) }
-    return (begin, countNewlines(bytes.baseAddress!, begin) + 1)
+    return (begin, ByteScan.newlineCount(in: UnsafeRawBufferPointer(rebasing: region.bytes[..<begin])) + 1)
 }

@@ -50,10 +50,12 @@ final class StreamWindow {
     /// The most bytes of complete elements parsed in one simdjson call (more than one element's worth
     /// is split between calls; a single larger element is parsed whole).
     let batchLimit: Int
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    /// Valid bytes in `buffer`.
-    private var count = 0
+    /// The bytes held: from a few before `clean` to the last fed.
+    private var bytes = PaddedByteBuffer(capacity: 1 << 16)
+    /// Valid bytes in `bytes`.
+    private var count: Int { bytes.count }
+    /// The held bytes' first byte (valid until `reserve` compacts or grows them).
+    private var buffer: UnsafeMutablePointer<UInt8> { bytes.unsafeBaseAddress.assumingMemoryBound(to: UInt8.self) }
     /// The absolute offset of `buffer[0]` in the document.
     private var base = 0
     /// The buffer index up to which the document is accepted (events delivered, grammar checked).
@@ -70,10 +72,8 @@ final class StreamWindow {
     /// The pending size at which to try entering the pending value again (it was a scalar, or its key was
     /// not complete).
     private var enterRetrySize = 0
-    /// Line bookkeeping for the bytes already dropped: the line of `buffer[0]` and the columns (scalars)
-    /// that line has before it.
-    private var lineAtBase = 1
-    private var scalarsBeforeBase = 0
+    /// Line bookkeeping for the bytes already dropped: the line and column of `buffer[0]`.
+    private var positionAtBase = TextPosition()
     /// While `.failing`: the text standing for the open containers, and simdjson's error code.
     private var failurePrefix: [UInt8] = []
     private var failureCode = SimdErrorCode(Int(TJ_TAPE_ERROR))
@@ -96,15 +96,10 @@ final class StreamWindow {
         self.window = max(64, window)
         self.batchLimit = max(64, min(self.window, 1 << 20))
         self.parser = try SimdParser(maxCapacity: Simd.maxDocumentSize, maxDepth: self.maxDepth)
-        self.capacity = 1 << 16
-        self.buffer = .allocate(capacity: capacity + Simd.padding)
-        (buffer + capacity).initialize(repeating: 0x20, count: Simd.padding)
     }
 
-    deinit { buffer.deallocate() }
-
     /// The bytes the window's buffer can hold now (what the tests check stays bounded).
-    var bufferCapacity: Int { capacity }
+    var bufferCapacity: Int { bytes.capacity }
 
     // MARK: - Feeding
 
@@ -119,8 +114,7 @@ final class StreamWindow {
         while offset < bytes.count, state != .stopped {
             let n = min(slice, bytes.count - offset)
             reserve(n)
-            (buffer + count).update(from: (start + offset).assumingMemoryBound(to: UInt8.self), count: n)
-            count += n
+            self.bytes.append(contentsOf: UnsafeRawBufferPointer(start: start + offset, count: n))
             bytesFed += n
             offset += n
             try stoppingOnForeignErrors { try drain(final: false, &handler) }
@@ -138,15 +132,14 @@ final class StreamWindow {
 
     /// See `JSONStreamParser.reset()`.
     func reset() {
-        count = 0
+        bytes.removeAll()
         base = 0
         clean = 0
         state = .root
         frames.removeAll(keepingCapacity: true)
         first = true
         resetScan()
-        lineAtBase = 1
-        scalarsBeforeBase = 0
+        positionAtBase = TextPosition()
         failurePrefix = []
         failure = nil
         ending = false
@@ -162,10 +155,11 @@ final class StreamWindow {
         if let failure { throw failure }
         reserve(limit)
         let n = try stoppingOnForeignErrors {
-            try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + count, count: limit))
+            try bytes.withUnsafeMutableWritableBytes(minimumWritableBytes: limit) { room in
+                try source.read(into: UnsafeMutableRawBufferPointer(rebasing: room.prefix(limit)))
+            }
         }
         if n == 0 { return false }
-        count += n
         bytesFed += n
         try stoppingOnForeignErrors { try drain(final: false, &handler) }
         return true
@@ -184,33 +178,17 @@ final class StreamWindow {
 
     /// Makes room for `n` more bytes: drops what is accepted, then grows.
     private func reserve(_ n: Int) {
-        if count + n <= capacity { return }
+        if n <= bytes.writableBytes { return }
         compact()
-        if count + n <= capacity { return }
-        var bigger = capacity * 2
-        while bigger < count + n { bigger *= 2 }
-        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger + Simd.padding)
-        memory.update(from: buffer, count: count)
-        (memory + bigger).initialize(repeating: 0x20, count: Simd.padding)
-        buffer.deallocate()
-        buffer = memory
-        capacity = bigger
+        bytes.reserveWritable(n)
     }
 
     /// Drops the bytes before `clean` (keeping a few), counting their lines first.
     private func compact() {
         let drop = max(0, clean - Self.keptBefore)
         guard drop > 0 else { return }
-        var lines = tj_line_count()
-        tj_count_lines(buffer, drop, &lines)
-        if lines.newlines > 0 {
-            lineAtBase += lines.newlines
-            scalarsBeforeBase = lines.scalars_after
-        } else {
-            scalarsBeforeBase += lines.scalars_after
-        }
-        buffer.update(from: buffer + drop, count: count - drop)
-        count -= drop
+        positionAtBase = bytes.withUnsafeBytes { positionAtBase.advanced(over: UnsafeRawBufferPointer(rebasing: $0[..<drop])) }
+        bytes.compact(keepingFrom: drop)
         clean -= drop
         scanPosition -= drop
         if lastSeparator >= 0 { lastSeparator -= drop }
@@ -229,7 +207,7 @@ final class StreamWindow {
     private func skipWhitespace(_ from: Int) -> Int {
         var i = from
         while i < count {
-            switch buffer[i] {
+            switch bytes[unchecked: i] {
             case 0x20, 0x09, 0x0A, 0x0D: i += 1
             default: return i
             }
@@ -250,13 +228,13 @@ final class StreamWindow {
                 if !markChecked {
                     // A byte order mark opening the document (its bytes may arrive one feed at a time).
                     let n = min(count - clean, 3)
-                    if base + clean == 0 && (0..<n).allSatisfy({ buffer[$0] == ByteOrderMark.bytes[$0] }) {
+                    if base + clean == 0 && ByteScan.isByteOrderMarkPrefix(UnsafeRawBufferPointer(start: buffer, count: n)) {
                         if n < 3 && !final { return }
                         if n == 3 {
                             clean = 3
                             markLength = 3
                             // The mark is one scalar: the columns of line 1 do not count it.
-                            scalarsBeforeBase = -1
+                            positionAtBase.column = 0
                         }
                     }
                     markChecked = true
@@ -267,7 +245,7 @@ final class StreamWindow {
                     if final { try fail(prefix: [], final: true) }
                     return
                 }
-                let byte = buffer[i]
+                let byte = bytes[unchecked: i]
                 if (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")) && maxDepth > 1 {
                     try enterContainer(at: i, key: nil, &handler)
                 } else {
@@ -300,12 +278,12 @@ final class StreamWindow {
                     return
                 }
                 let top = frames[frames.count - 1]
-                if buffer[i] == UInt8(ascii: ",") {
+                if bytes[unchecked: i] == UInt8(ascii: ",") {
                     clean = i + 1
                     state = .members
                     first = false
                     resetScan()
-                } else if buffer[i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                } else if bytes[unchecked: i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     clean = i + 1
                     try leaveContainer(&handler)
                 } else {
@@ -334,7 +312,7 @@ final class StreamWindow {
                 scanPosition = count
                 break
             }
-            if buffer[end] == UInt8(ascii: ",") {
+            if bytes[unchecked: end] == UInt8(ascii: ",") {
                 lastSeparator = end
                 scanPosition = end + 1
                 if end - clean >= batchLimit { break }
@@ -382,14 +360,14 @@ final class StreamWindow {
     private func batch<H: JSONEventHandler>(through: Int, closerIsReal: Bool, needsElement: Bool, _ handler: inout H) throws -> Bool {
         let top = frames[frames.count - 1]
         let from = clean - 1
-        let savedOpener = buffer[from]
-        let savedCloser = buffer[through]
-        buffer[from] = top.isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")
-        if !closerIsReal { buffer[through] = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]") }
+        let savedOpener = bytes[unchecked: from]
+        let savedCloser = bytes[unchecked: through]
+        bytes[unchecked: from] = top.isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")
+        if !closerIsReal { bytes[unchecked: through] = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]") }
         let span = UnsafeRawBufferPointer(start: buffer + from, count: through + 1 - from)
         let parsed = parse(span, with: try batchParser())
-        buffer[from] = savedOpener
-        buffer[through] = savedCloser
+        bytes[unchecked: from] = savedOpener
+        bytes[unchecked: through] = savedCloser
         guard let (tape, bigNumbers) = parsed, !(needsElement && tape.storedCount(Tape.rootIndex) == 0) else {
             try fail(prefix: prefix(), final: ending)
             return false
@@ -429,7 +407,7 @@ final class StreamWindow {
     /// Enters the container starting at buffer index `at` (a member value when `key` is the range of its
     /// key's text): delivers the key and the start event, and reads its elements next.
     private func enterContainer<H: JSONEventHandler>(at i: Int, key: Range<Int>?, _ handler: inout H) throws {
-        let isObject = buffer[i] == UInt8(ascii: "{")
+        let isObject = bytes[unchecked: i] == UInt8(ascii: "{")
         let muted = frames.last?.skipping ?? false
         if let key, !muted {
             let span = UnsafeRawBufferPointer(start: buffer + key.lowerBound, count: key.count)
@@ -474,26 +452,26 @@ final class StreamWindow {
         var key: Range<Int>? = nil
         if top.isObject {
             guard i < count else { return false }
-            guard buffer[i] == UInt8(ascii: "\"") else {
+            guard bytes[unchecked: i] == UInt8(ascii: "\"") else {
                 try fail(prefix: prefix(), final: ending)
                 return false
             }
             var j = i + 1
-            while j < count && buffer[j] != UInt8(ascii: "\"") {
-                j += buffer[j] == UInt8(ascii: "\\") ? 2 : 1
+            while j < count && bytes[unchecked: j] != UInt8(ascii: "\"") {
+                j += bytes[unchecked: j] == UInt8(ascii: "\\") ? 2 : 1
             }
             guard j < count else { return false }
             key = i..<(j + 1)
             i = skipWhitespace(j + 1)
             guard i < count else { return false }
-            guard buffer[i] == UInt8(ascii: ":") else {
+            guard bytes[unchecked: i] == UInt8(ascii: ":") else {
                 try fail(prefix: prefix(), final: ending)
                 return false
             }
             i = skipWhitespace(i + 1)
             guard i < count else { return false }
         }
-        let byte = buffer[i]
+        let byte = bytes[unchecked: i]
         guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -593,16 +571,14 @@ final class StreamWindow {
 
     /// The error `kind` at buffer index `i`, with its line, column and excerpt.
     private func error(_ kind: JSONError.Kind, at i: Int) -> JSONError {
-        var lines = tj_line_count()
-        tj_count_lines(buffer, i, &lines)
-        let line = lineAtBase + lines.newlines
-        let column = 1 + lines.scalars_after + (lines.newlines > 0 ? 0 : scalarsBeforeBase)
+        let found = ByteScan.lines(in: UnsafeRawBufferPointer(start: buffer, count: i))
+        let position = positionAtBase.advanced(by: found)
         // The excerpt as `SourceLocation` makes it: up to 24 bytes of the line before, 24 after.
-        let lineStart = lines.newlines > 0 ? lines.last_newline + 1 : max(0, markLength - base)
+        let lineStart = found.lastNewline.map { $0 + 1 } ?? max(0, markLength - base)
         let from = max(lineStart, i - 24)
         var lineEnd = i
-        while lineEnd < count, buffer[lineEnd] != 0x0A, lineEnd - i < 24 { lineEnd += 1 }
+        while lineEnd < count, bytes[unchecked: lineEnd] != 0x0A, lineEnd - i < 24 { lineEnd += 1 }
         let excerpt = SourceLocation.printable(UnsafeBufferPointer(start: buffer + from, count: max(0, lineEnd - from)))
-        return JSONError(kind: kind, offset: base + i, line: line, column: column, excerpt: excerpt)
+        return JSONError(kind: kind, offset: base + i, line: position.line, column: position.column, excerpt: excerpt)
     }
 }
