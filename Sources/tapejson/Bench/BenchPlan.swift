@@ -229,21 +229,18 @@ extension BenchPlan {
     mutating func addLines(name: String, bytes: [UInt8]) throws {
         let size = bytes.count
         // The native reference reads from a padded buffer, as a simdjson program would after loading a file.
-        let padded = UnsafeMutableRawBufferPointer.allocate(byteCount: size + SIMDImplementation.padding, alignment: 64)
-        padded.copyBytes(from: bytes)
-        padded.baseAddress!.advanced(by: size).initializeMemory(as: UInt8.self, repeating: 0x20, count: SIMDImplementation.padding)
-        let input = UnsafeRawBufferPointer(start: padded.baseAddress, count: size)
+        let padded = PaddedCopy(bytes)
         let lines = JSONLines(bytes: bytes)
         let expected = try lines.count().documents
         // Both sides do the same work: the batch size JSONLines uses, and simdjson's stage-1 helper thread
         // on, as `count()` has it (and as parse_many has it by default); each run makes its own parser.
         let batchSize = lines.options.batchSize
-        guard let reference = ReferenceParser.countDocuments(paddedBytes: input, batchSize: batchSize, threaded: true),
+        guard let reference = ReferenceParser.countDocuments(paddedBytes: padded.bytes, batchSize: batchSize, threaded: true),
               reference.count == expected else {
             throw JSONInputError(path: name, reason: "native parse_many and JSONLines disagree on the document count")
         }
         let native = add(.selfTimed(file: name, operation: "count", library: "simdjson parse_many", bytes: size) {
-            guard let run = ReferenceParser.countDocuments(paddedBytes: input, batchSize: batchSize, threaded: true) else {
+            guard let run = ReferenceParser.countDocuments(paddedBytes: padded.bytes, batchSize: batchSize, threaded: true) else {
                 throw JSONInputError(path: name, reason: "native parse_many failed")
             }
             return run.seconds
@@ -554,12 +551,9 @@ extension BenchPlan {
         guard try array.count(jobs: 2).documents == count else {
             throw JSONInputError(path: "small numbers", reason: "JSONItemStream miscounted the array")
         }
-        let padded = UnsafeMutableRawBufferPointer.allocate(byteCount: numbers.count + SIMDImplementation.padding, alignment: 64)
-        padded.copyBytes(from: numbers)
-        padded.baseAddress!.advanced(by: numbers.count).initializeMemory(as: UInt8.self, repeating: 0x20, count: SIMDImplementation.padding)
-        let paddedNumbers = UnsafeRawBufferPointer(start: padded.baseAddress, count: numbers.count)
+        let paddedNumbers = PaddedCopy(numbers)
         let whole = add(.selfTimed(file: file, operation: "parse whole", library: "simdjson C++", bytes: numbers.count) {
-            guard let seconds = ReferenceParser.parseSeconds(paddedBytes: paddedNumbers, iterations: 1) else {
+            guard let seconds = ReferenceParser.parseSeconds(paddedBytes: paddedNumbers.bytes, iterations: 1) else {
                 throw JSONInputError(path: "small numbers", reason: "native simdjson rejected the array")
             }
             return seconds
@@ -770,4 +764,22 @@ struct BenchReport {
 /// `k` only (a reader is used from one thread at a time).
 private struct ReaderPerThread: @unchecked Sendable {
     let readers: [JSONLines]
+}
+
+/// Bytes copied into memory with simdjson's padding (spaces) after them, as a simdjson program holds a
+/// loaded file: the native reference's input. The workloads that read it hold it, and it is freed with
+/// the last of them.
+final class PaddedCopy {
+    /// The copied bytes; the padding follows them.
+    let bytes: UnsafeRawBufferPointer
+    private let storage: UnsafeMutableRawBufferPointer
+
+    init(_ source: [UInt8]) {
+        storage = .allocate(byteCount: source.count + SIMDImplementation.padding, alignment: 64)
+        storage.copyBytes(from: source)
+        storage.baseAddress!.advanced(by: source.count).initializeMemory(as: UInt8.self, repeating: 0x20, count: SIMDImplementation.padding)
+        bytes = UnsafeRawBufferPointer(start: storage.baseAddress, count: source.count)
+    }
+
+    deinit { storage.deallocate() }
 }
