@@ -111,8 +111,13 @@ final class OrderedWorkerPool<Worker: PoolWorker> {
         caller = makeWorker(jobs - 1)
         for slot in 0..<threads {
             let thread = Thread {
-                var worker = makeWorker(slot)
-                core.run(&worker, slot: slot)
+                do {
+                    var worker = makeWorker(slot)
+                    core.run(&worker, slot: slot)
+                }
+                // The worker (and the values it keeps for reuse) is freed with the scope above, before
+                // `shutdown` hears that this thread is done: signalled inside it, a pass could return
+                // while a worker still held values it made (seen as a flaky ValueLifetimeTests check).
                 core.exited.signal()
             }
             thread.stackSize = 1 << 20
