@@ -25,43 +25,16 @@ struct MemoryGuardTests {
     static let memoryLayers = ["Memory/", "Tape/"]
 
     /// Files outside the memory layers that still make manual memory calls: how many each may hold, and
-    /// why. Built from the tree when the guard was added (225 calls in 48 files; 104 in 34 once the padded
-    /// windows, the session buffers, the hash cache and the pools moved onto `Memory/`); entries shrink
+    /// why. Built from the tree when the guard was added (225 calls in 48 files; 54 in 7 once the padded
+    /// windows, the buffers, the byte views, the pools and the input's blocks moved onto `Memory/`); entries shrink
     /// as their calls move into `Memory/`, and go once a file has none.
     static let allowlist: [String: (count: Int, reason: String)] = [
-        "Decoding/ArrayDecoding.swift": (1, "decoded elements initialised into the array's uninitialised capacity"),
-        "Decoding/Generated/TapeJSONValueDecoder.swift": (1, "generated arrays: elements initialised into uninitialised capacity"),
-        "Decoding/JSON5Translation.swift": (1, "raw bytes viewed as UInt8 (bindMemory)"),
-        "Decoding/NullDocument.swift": (3, "the empty tape's words and strings"),
-        "Decoding/NumberTextReading.swift": (4, "a copy of a number's text; raw bytes viewed as UInt8"),
-        "Decoding/TapeJSONDecoder.swift": (1, "raw bytes viewed as UInt8 (bindMemory)"),
-        "Diagnostics/JSONError+simdjson.swift": (1, "raw bytes viewed as UInt8 for the error locator"),
-        "Diagnostics/JSONError.swift": (1, "raw bytes viewed as UInt8 for the error locator"),
-        "Document/JSONParser.swift": (1, "raw bytes viewed as UInt8 (bindMemory)"),
-        "Encoding/Codable/EncodingCore.swift": (1, "a key's bytes viewed as words (bindMemory)"),
-        "Encoding/Codable/TapeJSONEncoder.swift": (1, "the fallback's Data viewed as UInt8 (bindMemory)"),
-        "Encoding/Lines/JSONLinesWriter+Lines.swift": (1, "a line's raw bytes viewed as UInt8 (bindMemory)"),
-        "Encoding/Stream/JSONStreamWriter+Values.swift": (1, "a 256-entry byte table allocated once for the process"),
-        "Encoding/Text/JSONByteOutput+Decimal.swift": (2, "zeros written into the output's spare capacity"),
-        "Encoding/Text/JSONByteOutput.swift": (9, "the encoder's output buffer: allocation, growth, zero and space fills"),
-        "Input/ByteSource.swift": (9, "read buffers and scratch blocks (to move onto the padded buffer)"),
-        "Input/DecompressingSource.swift": (3, "the decompressing thread's ring of buffers"),
-        "Input/Decompression.swift": (3, "scratch and compressed-input buffers"),
-        "Input/GzipDecoder.swift": (4, "zlib's z_stream, allocated for the C library"),
-        "Input/PushDecompression.swift": (10, "zlib and zstd streams and output blocks for the C libraries"),
-        "Lines/ChunkWorker.swift": (2, "values written into and freed from the value recycler's buffers, one at a time"),
-        "Lines/CodingPathLocator.swift": (1, "raw bytes viewed as UInt8 (bindMemory)"),
-        "Lines/ItemBoundary.swift": (1, "raw bytes viewed as UInt8 (bindMemory)"),
-        "Lines/ItemChunker.swift": (1, "a run of items copied into its chunk"),
-        "Lines/ItemRunParser.swift": (3, "its growable item buffer"),
-        "Lines/JSONLine.swift": (1, "a line's bytes as a Span of UInt8 (bindMemory)"),
-        "Lines/JSONLines+Async.swift": (1, "the pending bytes of an async reader (to move onto the padded buffer)"),
-        "Lines/RegionChunker.swift": (2, "raw bytes viewed as UInt8 (bindMemory)"),
-        "Lines/ValueRecycling.swift": (7, "the value recycler's buffers of a generic value type, freed a value at a time"),
-        "Patch/JSONMergePatch.swift": (1, "raw bytes viewed as UInt8 (bindMemory)"),
-        "Patch/JSONPatch.swift": (4, "a splice list in temporary storage; raw bytes viewed as UInt8"),
-        "Serialization/ObjectGraphBuilder.swift": (12, "the object graph's value stack of Any (to move onto the vector)"),
-        "Serialization/Tables/ValueStack.swift": (3, "the serializer's value stack (to move onto the vector)"),
+        "Encoding/Text/JSONByteOutput.swift": (9, "the encoder's output buffer: allocation, growth, space and zero fills in its hot writers"),
+        "Input/GzipDecoder.swift": (4, "zlib's z_stream at a fixed address, as the C library requires"),
+        "Input/PushDecompression.swift": (10, "zlib and zstd streams at fixed addresses and output blocks for the C libraries"),
+        "Lines/ValueRecycling.swift": (9, "the value recycler's buffers of a generic value type, written and freed a value at a time"),
+        "Serialization/ObjectGraphBuilder.swift": (12, "the object graph's value stack of Any (on RawVector it measured 3.5% slower)"),
+        "Serialization/Tables/ValueStack.swift": (3, "the serializer's value stack (on RawVector it measured 3.5% slower)"),
         "Support/ThreadSanitizerMutex.swift": (7, "a pthread mutex and its value at stable addresses (TSan builds)"),
     ]
 

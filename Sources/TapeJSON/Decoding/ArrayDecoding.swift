@@ -34,20 +34,16 @@ extension Array: ArrayDecoding where Element: Decodable {
             throw session.unkeyedContainerError(at: start, path: session.codingPath)
         }
         let depth = session.depth
-        let endWord = tape.containerEnd(start) - 1
         let count = tape.elementCount(start)
         // An empty array needs no storage (nor the metadata of a storage type).
         if count == 0 { return [] }
-        return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var i = start + 1
-            while i < endWord {
-                let value = try session.withValue(at: i, parentDepth: depth, component: .index(initialized)) {
-                    try session.decodeCurrent(Element.self, kind: kind, framePushed: true)
-                }
-                (buffer.baseAddress.unsafelyUnwrapped + initialized).initialize(to: consume value)
-                initialized += 1
-                i = tape.skip(i)
+        var i = start + 1
+        return try [Element](count: count) { (index) throws(any Error) in
+            let value = try session.withValue(at: i, parentDepth: depth, component: .index(index)) {
+                try session.decodeCurrent(Element.self, kind: kind, framePushed: true)
             }
+            i = tape.skip(i)
+            return value
         }
     }
 }

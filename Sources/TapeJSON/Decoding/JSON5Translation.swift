@@ -25,7 +25,7 @@ struct JSON5Translation {
     /// Translates `bytes`; with `withoutBraces` (`assumesTopLevelDictionary`), input that does not
     /// start with `{` is read as an object's members.
     init(_ bytes: UnsafeRawBufferPointer, withoutBraces: Bool) throws(JSONError) {
-        input = bytes.bindMemory(to: UInt8.self)
+        input = bytes.unsafeUInt8s
         output.reserveCapacity(bytes.count + bytes.count / 8 + 16 + Simd.padding)
         var wrap = false
         if withoutBraces {

@@ -9,24 +9,23 @@ import Foundation
 /// session moves them into a copy this object owns (`keepCopy`).
 final class SourceText {
     private(set) var bytes: UnsafeBufferPointer<UInt8>
-    private var owned: UnsafeMutableBufferPointer<UInt8>?
+    /// The copy `keepCopy` made, once made (it never grows after, so `bytes` may point into it).
+    private var owned = RawVector<UInt8>()
+    private var kept = false
     /// `tj_number_scan`'s answer for the text; nil until scanned.
     private var scanFlags: Int32?
     private var locator = NumberLocator()
 
     init(_ bytes: UnsafeRawBufferPointer) {
-        self.bytes = bytes.bindMemory(to: UInt8.self)
+        self.bytes = bytes.unsafeUInt8s
     }
-
-    deinit { owned?.deallocate() }
 
     /// Copies the bytes, so that they outlive the decode call.
     func keepCopy() {
-        guard owned == nil else { return }
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = copy.initialize(from: bytes)
-        owned = copy
-        bytes = UnsafeBufferPointer(copy)
+        guard !kept else { return }
+        kept = true
+        owned.append(contentsOf: bytes)
+        bytes = UnsafeBufferPointer(start: owned.unsafeBaseAddress, count: owned.count)
     }
 
     private var flags: Int32 {

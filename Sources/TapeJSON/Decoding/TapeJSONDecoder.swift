@@ -412,7 +412,7 @@ public final class TapeJSONDecoder: Sendable {
                 if !translation.specials.isEmpty {
                     let offsets = translation.specials.map(\.offset)
                     guard let indexes = NumberLocator.tapeIndexes(ofNumbersAt: offsets,
-                                                                  in: text.bindMemory(to: UInt8.self)) else {
+                                                                  in: text.unsafeUInt8s) else {
                         throw invalid(JSONError(kind: .invalidLiteral, offset: 0, in: body))
                     }
                     document.storage.addNumbers(zip(indexes, translation.specials).map { ($0, $1.text) })

@@ -11,7 +11,7 @@ extension JSONError {
             self.init(kind: .documentTooLarge, offset: input.count, in: input)
             return
         }
-        let locator = ErrorLocator(bytes: input.bindMemory(to: UInt8.self), maxDepth: maxDepth)
+        let locator = ErrorLocator(bytes: input.unsafeUInt8s, maxDepth: maxDepth)
         if let (kind, offset) = locator.locate() {
             self.init(kind: kind, offset: offset, in: input)
         } else if code == .number || code == .numberOutOfRange, let big = BigNumbers.rewrite(input)?.numbers.first {

@@ -110,7 +110,7 @@ struct SourceLocation {
     var excerpt = ""
 
     init(offset: Int, in input: UnsafeRawBufferPointer) {
-        let bytes = input.bindMemory(to: UInt8.self)
+        let bytes = input.unsafeUInt8s
         let end = min(max(offset, 0), bytes.count)
         let lineStart: Int
         (line, column, lineStart) = ByteScan.location(of: end, in: input)

@@ -148,7 +148,7 @@ public final class JSONParser: Sendable {
             switch parser.parse(copy, padded: rewritten.copy.capacity - copy.count >= Simd.padding) {
             case .success(let tape):
                 guard let indexes = NumberLocator.tapeIndexes(ofNumbersAt: rewritten.numbers.map(\.lowerBound),
-                                                              in: copy.bindMemory(to: UInt8.self)) else {
+                                                              in: copy.unsafeUInt8s) else {
                     return .failure(JSONError(kind: .numberOutOfRange, offset: rewritten.numbers[0].lowerBound, in: bytes))
                 }
                 let texts = zip(indexes, rewritten.numbers).map { index, range in

@@ -31,13 +31,13 @@ extension ByteSource {
 
 /// Calls `read` with a scratch block until it returns 0; returns the bytes it read in all.
 private func readingToEnd(_ read: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows -> Int {
-    let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
-    defer { scratch.deallocate() }
-    var skipped = 0
-    while true {
-        let n = try read(scratch)
-        if n == 0 { return skipped }
-        skipped += n
+    try withUnsafeTemporaryAllocation(byteCount: 1 << 16, alignment: 16) { scratch in
+        var skipped = 0
+        while true {
+            let n = try read(scratch)
+            if n == 0 { return skipped }
+            skipped += n
+        }
     }
 }
 
@@ -109,8 +109,7 @@ final class FileDescriptorSource: ByteSource {
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         if !peeked.isEmpty {
-            let n = min(buffer.count, peeked.count)
-            peeked.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: n) }
+            let n = peeked.withUnsafeBytes { buffer.copyPrefix(of: $0) }
             peeked.removeFirst(n)
             return n
         }
@@ -143,8 +142,12 @@ final class FileDescriptorSource: ByteSource {
     /// waited on for more).
     func peek(into prefix: inout [UInt8]) throws(JSONInputError) -> Int {
         guard !prefix.isEmpty else { return 0 }
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: prefix.count, alignment: 8)
-        defer { scratch.deallocate() }
+        return try withUnsafeTemporaryAllocation(byteCount: prefix.count, alignment: 8) { (buffer) throws(JSONInputError) in
+            try peek(into: &prefix, scratch: buffer.baseAddress!)
+        }
+    }
+
+    private func peek(into prefix: inout [UInt8], scratch: UnsafeMutableRawPointer) throws(JSONInputError) -> Int {
         if isRegular {
             let wanted = min(prefix.count, end - position)
             var got = 0
@@ -170,8 +173,12 @@ final class FileDescriptorSource: ByteSource {
     func lookAhead(forNewlineWithin limit: Int) throws -> LookAhead? {
         guard isRegular else { return nil }
         let block = 1 << 20
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 64)
-        defer { scratch.deallocate() }
+        return try withUnsafeTemporaryAllocation(byteCount: block, alignment: 64) { buffer in
+            try lookAhead(forNewlineWithin: limit, scratch: buffer.baseAddress!, block: block)
+        }
+    }
+
+    private func lookAhead(forNewlineWithin limit: Int, scratch: UnsafeMutableRawPointer, block: Int) throws -> LookAhead {
         var looked = 0
         while looked < limit {
             let wanted = min(block, limit - looked, end - position - looked)
@@ -191,13 +198,8 @@ struct MemorySource: ByteSource {
     var position = 0
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let n = min(buffer.count, bytes.count - position)
-        if n > 0 {
-            bytes.withUnsafeBytes { all in
-                buffer.baseAddress!.copyMemory(from: all.baseAddress! + position, byteCount: n)
-            }
-            position += n
-        }
+        let n = bytes.withUnsafeBytes { buffer.copyPrefix(of: UnsafeRawBufferPointer(rebasing: $0[position...])) }
+        position += n
         return n
     }
 
@@ -221,11 +223,8 @@ struct RawMemorySource: ByteSource {
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let n = min(buffer.count, bytes.count - position)
-        if n > 0 {
-            buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + position, byteCount: n)
-            position += n
-        }
+        let n = buffer.copyPrefix(of: UnsafeRawBufferPointer(rebasing: bytes[position...]))
+        position += n
         return n
     }
 }

@@ -66,8 +66,7 @@ final class DecompressingSource: ByteSource {
             if let slot {
                 let left = slot.count - slotPosition
                 if left > 0 {
-                    let n = min(left, buffer.count)
-                    buffer.baseAddress!.copyMemory(from: slot.buffer + slotPosition, byteCount: n)
+                    let n = buffer.copyPrefix(of: UnsafeRawBufferPointer(start: slot.buffer + slotPosition, count: left))
                     slotPosition += n
                     handedOut(UnsafeRawPointer(buffer.baseAddress!), n)
                     return n
@@ -114,15 +113,16 @@ final class DecompressionRing: @unchecked Sendable {
     /// One buffer of decompressed bytes. Written by the thread before it signals `filled`, read by the
     /// reader after it waited on it (the semaphore orders the two).
     final class Slot: @unchecked Sendable {
-        let buffer: UnsafeMutableRawPointer
+        /// The slot's bytes (the buffer never grows, so `buffer` stays put).
+        private var storage: PaddedByteBuffer
+        var buffer: UnsafeMutableRawPointer { storage.unsafeBaseAddress }
         var count = 0
         /// The data ended after these bytes.
         var isLast = false
         /// The data is bad after these bytes.
         var fault: DecompressionFault?
 
-        init(size: Int) { buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64) }
-        deinit { buffer.deallocate() }
+        init(size: Int) { storage = PaddedByteBuffer(capacity: size) }
     }
 
     private let slots: [Slot]

@@ -135,11 +135,14 @@ extension JSONInputError {
 /// Compressed bytes pulled from a `ByteSource` into a buffer of their own, for the decoders.
 final class CompressedInput {
     private var base: any ByteSource
-    let buffer: UnsafeMutableRawPointer
+    /// The bytes read; never grows past its first capacity, so `buffer` stays put.
+    private var storage: PaddedByteBuffer
+    /// Where the bytes read start.
+    var buffer: UnsafeMutableRawPointer { storage.unsafeBaseAddress }
     let capacity: Int
     /// The unread bytes are `buffer[position ..< count]`.
     var position = 0
-    var count = 0
+    var count: Int { storage.count }
     /// The source has ended (no byte will follow `count`).
     private(set) var ended = false
     /// Compressed bytes read before `buffer[0]`.
@@ -149,11 +152,9 @@ final class CompressedInput {
     init(_ base: any ByteSource, format: CompressionFormat, capacity: Int = 128 << 10) {
         self.base = base
         self.format = format
-        self.capacity = capacity
-        self.buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 64)
+        self.storage = PaddedByteBuffer(capacity: capacity)
+        self.capacity = storage.capacity
     }
-
-    deinit { buffer.deallocate() }
 
     var available: Int { count - position }
     /// Offset in the compressed input of the next unread byte.
@@ -171,16 +172,14 @@ final class CompressedInput {
     func refill() throws(DecompressionFault) -> Bool {
         if ended { return false }
         if position > 0 {
-            let left = count - position
-            if left > 0 { buffer.copyMemory(from: buffer + position, byteCount: left) }
+            storage.compact(keepingFrom: position)
             before += position
-            count = left
             position = 0
         }
         guard count < capacity else { return true }
         let n: Int
         do {
-            n = try base.read(into: UnsafeMutableRawBufferPointer(start: buffer + count, count: capacity - count))
+            n = try storage.withUnsafeMutableWritableBytes(minimumWritableBytes: 0) { room in try base.read(into: room) }
         } catch let error as JSONInputError {
             throw DecompressionFault(kind: .input(error), format: format, compressedOffset: offset + available)
         } catch {
@@ -188,7 +187,6 @@ final class CompressedInput {
                                      compressedOffset: offset + available)
         }
         if n == 0 { ended = true; return false }
-        count += n
         return true
     }
 }

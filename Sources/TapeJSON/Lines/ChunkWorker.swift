@@ -243,7 +243,7 @@ struct ChunkValueWriter<T> {
                 base = values.base
                 capacity = values.capacity
             }
-            (base + count).initialize(to: consume value)
+            ValueBuffer.put(value, at: base + count)
             count += 1
             result.lines.append(line)
         } catch {
@@ -251,8 +251,7 @@ struct ChunkValueWriter<T> {
                                                                  startsLine: startsLine), false))
         }
         if freeing.next < freeing.end {
-            (freeing.base + freeing.next).deinitialize(count: 1)
-            freeing.next += 1
+            freeing.freeNext()
         } else if freeing.end > 0 {
             freeing = spent.finish(freeing, into: &spare)
         }

@@ -30,7 +30,7 @@ enum CodingPathLocator {
         guard let context = Self.context(of: error), !context.codingPath.isEmpty else {
             return JSONLineError(line: lineNumber, column: 1, offset: offset, underlying: error)
         }
-        let bytes = text.bindMemory(to: UInt8.self)
+        let bytes = text.unsafeUInt8s
         let at = Self.offset(of: context.codingPath, in: bytes)
         var line = lineNumber
         var lineStart = 0

@@ -22,7 +22,7 @@ enum ItemBoundary {
     /// of exactly one JSON value, scalar contents unchecked. Any depth (a byte per open container).
     static func isProven(_ bytes: UnsafeRawBufferPointer) -> Bool {
         enum Expect { case value, key, colon, commaOrClose, end }
-        let b = bytes.bindMemory(to: UInt8.self)
+        let b = bytes.unsafeUInt8s
         let n = b.count
         // Open containers, innermost last: true for an object.
         var open: [Bool] = []

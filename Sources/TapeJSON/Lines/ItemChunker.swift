@@ -111,10 +111,9 @@ struct ItemChunker: ChunkSource {
     private mutating func chunk(bytes: UnsafeMutableRawPointer, count: Int, separator: Int, offset: Int, line: Int,
                                 column: Int, firstIndex: Int, items: Int) -> LineChunk {
         let made = pool.take(capacity: max(count + 2, chunkCapacity))
-        made.base.storeBytes(of: 0x20, as: UInt8.self)
-        (made.base + 1).copyMemory(from: bytes, byteCount: count + separator)
-        if separator == 0 { (made.base + 1 + count).storeBytes(of: 0x20, as: UInt8.self) }
-        made.count = count + 2
+        made.appendSpace()
+        made.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: count + separator))
+        if separator == 0 { made.appendSpace() }
         made.baseOffset = offset - 1
         made.baseLine = line
         made.baseIndex = firstIndex

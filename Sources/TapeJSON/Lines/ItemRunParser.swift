@@ -45,7 +45,7 @@ struct ItemRunParser {
     /// Parses `run` and calls `visit` with each item in order (or once with `.counted` when `countOnly` and
     /// the run is valid); `visit` returns false to stop. Returns false when stopped.
     mutating func scan(_ run: ItemRun, countOnly: Bool, _ visit: (Outcome) throws -> Bool) rethrows -> Bool {
-        let bytes = run.base.assumingMemoryBound(to: UInt8.self)
+        let bytes = run.base.unsafeUInt8s
         // A run longer than the longest item may hold one too long: items are then checked one by one.
         if run.count > maxDocumentSize { return try scanOneByOne(run, countOnly: countOnly, visit) }
         let before = bytes[-1]
@@ -79,7 +79,7 @@ struct ItemRunParser {
     /// The items of an invalid run, parsed alone: the same items, errors and positions as without runs.
     private mutating func scanOneByOne(_ run: ItemRun, countOnly: Bool,
                                        _ visit: (Outcome) throws -> Bool) rethrows -> Bool {
-        let bytes = run.base.assumingMemoryBound(to: UInt8.self)
+        let bytes = run.base.unsafeUInt8s
         let bounds = findSeparators(run)
         var columns = ColumnMemo(run: run)
         for k in 0..<run.items {
@@ -136,7 +136,7 @@ struct ItemRunParser {
         // One item: nothing to find (its bytes may hold commas the walker did not take for separators,
         // such as those of a truncated last item).
         if run.items == 1 { return Separators(positions: positions, newlines: lines) }
-        let found = tj_item_separators(run.base.assumingMemoryBound(to: UInt8.self), run.count, positions, lines, capacity)
+        let found = tj_item_separators(run.base.unsafeUInt8s, run.count, positions, lines, capacity)
         precondition(found == run.items - 1, "a run's separators are found again where the splitter found them")
         return Separators(positions: positions, newlines: lines)
     }
@@ -144,7 +144,7 @@ struct ItemRunParser {
     /// Item `k`'s first byte (after the blanks that follow its comma) and its line.
     private func itemStart(_ k: Int, in run: ItemRun, _ bounds: Separators) -> (start: Int, line: Int) {
         guard k > 0 else { return (0, run.line) }
-        let bytes = run.base.assumingMemoryBound(to: UInt8.self)
+        let bytes = run.base.unsafeUInt8s
         var start = Int(bounds.positions[k - 1]) + 1
         var line = run.line + Int(bounds.newlines[k - 1])
         while start < run.count {
@@ -160,7 +160,7 @@ struct ItemRunParser {
 
     /// The end of item `k` (before the blanks that precede its separator).
     private func itemEnd(_ k: Int, in run: ItemRun, _ bounds: Separators) -> Int {
-        let bytes = run.base.assumingMemoryBound(to: UInt8.self)
+        let bytes = run.base.unsafeUInt8s
         var end = k < run.items - 1 ? Int(bounds.positions[k]) : run.count
         while end > 0 {
             switch bytes[end - 1] {
@@ -242,21 +242,14 @@ private struct ColumnMemo {
     }
 }
 
-/// A growable scratch buffer of trivial values, reused from run to run.
-final class Scratch<Element> {
-    private(set) var base: UnsafeMutablePointer<Element>? = nil
-    private var capacity = 0
+/// A growable scratch buffer of trivial values, reused from run to run (shared by the parser's copies).
+final class Scratch<Element: BitwiseCopyable> {
+    private var storage = RawVector<Element>()
 
-    deinit { base?.deallocate() }
-
-    /// At least `count` elements (contents undefined).
+    /// At least `count` elements (contents undefined), valid until the next `reserve`.
     func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
-        if let base, capacity >= count { return base }
-        base?.deallocate()
-        capacity = max(count, capacity * 2, 64)
-        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
-        base = fresh
-        return fresh
+        storage.reserveCapacity(count)
+        return storage.unsafeBaseAddress
     }
 }
 

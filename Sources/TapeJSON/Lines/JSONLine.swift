@@ -62,7 +62,7 @@ public struct JSONLine: ~Escapable {
     /// The line's bytes as read (without its line ending).
     public var bytes: Span<UInt8> {
         @_lifetime(copy self)
-        get { _overrideLifetime(Span(_unsafeElements: raw.bindMemory(to: UInt8.self)), copying: self) }
+        get { _overrideLifetime(Span(_unsafeElements: raw.unsafeUInt8s), copying: self) }
     }
 
     /// A pull reader over the line's events, without copying.

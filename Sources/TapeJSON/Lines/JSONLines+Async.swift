@@ -135,7 +135,7 @@ struct LineAssembler: ~Copyable {
                 let mark = atStart ? pending.withUnsafeBytes { ByteScan.byteOrderMarkLength($0) } : 0
                 guard pending.count - mark > maxDocumentSize else { return }
                 let excerpt = pending.withUnsafeBytes { held in
-                    SourceLocation.printable(UnsafeBufferPointer(rebasing: held.bindMemory(to: UInt8.self)[mark..<min(held.count, mark + 24)]))
+                    SourceLocation.printable(UnsafeBufferPointer(rebasing: held.unsafeUInt8s[mark..<min(held.count, mark + 24)]))
                 }
                 dropping = (offset + mark, line, pending.count - mark, excerpt)
                 offset += pending.count

@@ -74,6 +74,11 @@ final class LineChunk: @unchecked Sendable {
         count += source.count
     }
 
+    /// Appends one space (which must fit).
+    func appendSpace() {
+        withUnsafeBytes(of: UInt8(ascii: " ")) { append(contentsOf: $0) }
+    }
+
     /// Reads from `source` into the room after the bytes (none when full). Returns the bytes read, 0 at
     /// the end of the input.
     func read(from source: inout some ByteSource) throws -> Int {
@@ -115,7 +120,7 @@ final class LineChunk: @unchecked Sendable {
         index += counts.nonBlank
     }
     /// The chunk's first byte, typed.
-    var uint8: UnsafePointer<UInt8> { UnsafePointer(base.assumingMemoryBound(to: UInt8.self)) }
+    var uint8: UnsafePointer<UInt8> { UnsafePointer(base.unsafeUInt8s) }
 
     /// Hands the buffer back for reuse (a view has nothing to hand back).
     func recycle() {

@@ -66,7 +66,7 @@ struct RegionChunker: ChunkSource {
 
     mutating func next() throws -> LineChunk? {
         guard position < end else { return nil }
-        let bytes = region.bytes.bindMemory(to: UInt8.self)
+        let bytes = region.bytes.unsafeUInt8s
         var cut: Int
         let target = position + chunkSize
         if target >= end {
@@ -95,7 +95,7 @@ struct RegionChunker: ChunkSource {
 /// The first line start at or after `nominal` in `region`, and (when `countingLines`) its 1-based line
 /// number.
 func lineStart(atOrAfter nominal: Int, in region: ChunkRegion, countingLines: Bool = true) -> (offset: Int, line: Int) {
-    let bytes = region.bytes.bindMemory(to: UInt8.self)
+    let bytes = region.bytes.unsafeUInt8s
     guard nominal > 0 else { return (0, 1) }
     var begin = min(nominal, bytes.count)
     while begin < bytes.count && bytes[begin - 1] != 0x0A { begin += 1 }

@@ -33,6 +33,12 @@ final class ValueBuffer<T>: @unchecked Sendable {
         capacity *= 2
     }
 
+    /// Writes `value` into the uninitialized slot at `slot` (below `capacity`; the writer counts it).
+    @inline(__always)
+    static func put(_ value: consuming T, at slot: UnsafeMutablePointer<T>) {
+        slot.initialize(to: value)
+    }
+
     /// Frees the values, keeping the capacity.
     func removeAll() {
         (base + freed).deinitialize(count: count - freed)
@@ -54,6 +60,13 @@ struct SpentValues<T> {
         var base: UnsafeMutablePointer<T>
         var next: Int
         var end: Int
+
+        /// Frees the value at `next` (below `end`) and moves past it.
+        @inline(__always)
+        mutating func freeNext() {
+            (base + next).deinitialize(count: 1)
+            next += 1
+        }
     }
 
     /// Buffers with values still to free, the current one last.

@@ -61,7 +61,7 @@ public struct JSONMergePatch: Sendable {
     /// validated), returning the patched bytes of the line, without a line ending; `compact` as in
     /// `JSONPatch.apply(to:compact:)`.
     public func apply(to line: borrowing JSONLine, compact: Bool = false) -> [UInt8] {
-        let bytes = patched(line.raw.bindMemory(to: UInt8.self))
+        let bytes = patched(line.raw.unsafeUInt8s)
         return compact ? compactWhitespace(bytes) : bytes
     }
 

@@ -116,7 +116,7 @@ public struct JSONPatch: Sendable {
     /// - Parameter compact: drop the whitespace between tokens of the result (strings, number text and
     ///   escapes stay as written): an item that spans lines comes out on one.
     public func apply(to line: borrowing JSONLine, compact: Bool = false) throws(JSONPatchError) -> [UInt8] {
-        let bytes = try patched(line.raw.bindMemory(to: UInt8.self))
+        let bytes = try patched(line.raw.unsafeUInt8s)
         return compact ? compactWhitespace(bytes) : bytes
     }
 
@@ -165,29 +165,24 @@ public struct JSONPatch: Sendable {
     /// members removed share a separator).
     private func oneRun(_ run: Range<Int>, _ scanner: JSONTextScanner) -> [UInt8]? {
         let root = scanner.rootValue()
-        // The splices on the stack: this runs once per line of a file.
-        return withUnsafeTemporaryAllocation(of: JSONSplice.self, capacity: run.count) { storage -> [UInt8]? in
-            var count = 0
-            defer { storage.baseAddress!.deinitialize(count: count) }
-            var throughArray = false
-            var removes = false
-            for index in run {
-                let operation = operations[index]
-                guard let found = try? operation.replaceOrRemove(in: scanner, root: root, index: index) else { return nil }
-                throughArray = throughArray || found.throughArray
-                removes = removes || operation.op == .remove
-                (storage.baseAddress! + count).initialize(to: found.splice)
-                count += 1
-            }
-            if throughArray && removes { return nil }
-            var splices = UnsafeMutableBufferPointer(rebasing: storage[..<count])
-            splices.sort { $0.range.lowerBound < $1.range.lowerBound }
-            for k in splices.indices.dropFirst() where splices[k - 1].range.upperBound > splices[k].range.lowerBound
-                || (splices[k - 1].range.isEmpty && splices[k - 1].range.lowerBound == splices[k].range.lowerBound) {
-                return nil
-            }
-            return JSONSplice.apply(splices, to: scanner.bytes)
+        var splices: [JSONSplice] = []
+        splices.reserveCapacity(run.count)
+        var throughArray = false
+        var removes = false
+        for index in run {
+            let operation = operations[index]
+            guard let found = try? operation.replaceOrRemove(in: scanner, root: root, index: index) else { return nil }
+            throughArray = throughArray || found.throughArray
+            removes = removes || operation.op == .remove
+            splices.append(found.splice)
         }
+        if throughArray && removes { return nil }
+        splices.sort { $0.range.lowerBound < $1.range.lowerBound }
+        for k in splices.indices.dropFirst() where splices[k - 1].range.upperBound > splices[k].range.lowerBound
+            || (splices[k - 1].range.isEmpty && splices[k - 1].range.lowerBound == splices[k].range.lowerBound) {
+            return nil
+        }
+        return JSONSplice.apply(splices, to: scanner.bytes)
     }
 
     /// The runs of consecutive `replace` and `remove` operations on non-root paths of which none is
@@ -267,7 +262,7 @@ func validatedDocumentText(_ bytes: UnsafeRawBufferPointer) throws(JSONPatchErro
     do { _ = try JSONParser.shared.parse(bytes: bytes) } catch {
         throw JSONPatchError(kind: .invalidDocumentJSON, reason: "the document is not valid JSON: \(error)", underlying: error)
     }
-    return bytes.bindMemory(to: UInt8.self)
+    return bytes.unsafeUInt8s
 }
 
 /// Valid JSON text without the whitespace between its tokens.

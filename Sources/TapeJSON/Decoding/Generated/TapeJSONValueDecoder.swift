@@ -393,20 +393,16 @@ extension DecodingSession {
             throw unkeyedContainerError(at: start, path: codingPath)
         }
         let depth = self.depth
-        let endWord = tape.containerEnd(start) - 1
         let count = tape.elementCount(start)
         if count == 0 { return [] }
-        return try [E](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var i = start + 1
-            while i < endWord {
-                let element = i
-                let value = try withValue(at: element, parentDepth: depth, component: .index(initialized)) {
-                    try E(tapeJSON: TapeJSONValueDecoder(session: self, index: element, depth: depth + 1))
-                }
-                (buffer.baseAddress.unsafelyUnwrapped + initialized).initialize(to: consume value)
-                initialized += 1
-                i = tape.skip(i)
+        var i = start + 1
+        return try [E](count: count) { (index) throws(any Error) in
+            let element = i
+            let value = try withValue(at: element, parentDepth: depth, component: .index(index)) {
+                try E(tapeJSON: TapeJSONValueDecoder(session: self, index: element, depth: depth + 1))
             }
+            i = tape.skip(i)
+            return value
         }
     }
 

@@ -266,7 +266,7 @@ public final class TapeJSONEncoder: Sendable {
                     debugDescription: "keyOptions cannot lay out a value whose encode(to:) goes back to a container after a later one was written; encode it without keyOptions"))
             }
             let data = try FoundationFallback.encode(value, settings)
-            return data.withUnsafeBytes { result($0.bindMemory(to: UInt8.self)) }
+            return data.withUnsafeBytes { result($0.unsafeUInt8s) }
         }
         return core.out.withUnsafeReadableBytes { result($0) }
     }

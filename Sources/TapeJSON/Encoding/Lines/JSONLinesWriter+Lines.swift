@@ -18,7 +18,7 @@ extension JSONLinesWriter {
     /// lines (a pretty-printed array's element) is written on one line, the whitespace between its
     /// tokens dropped (strings and numbers copied byte for byte).
     public func write(raw line: borrowing JSONLine) throws {
-        let bytes = line.raw.bindMemory(to: UInt8.self)
+        let bytes = line.raw.unsafeUInt8s
         guard bytes.contains(0x0A) else { return try write(raw: bytes) }
         try write(raw: Self.withoutWhitespace(bytes))
     }

@@ -106,11 +106,10 @@ extension JSONStreamWriter {
     /// and a space after `:`. Empty containers stay `{}` and `[]`. Tokens are copied byte for byte.
     func writeValidatedText(_ text: UnsafeRawBufferPointer) throws {
         try beforeValue()
-        guard let start = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        guard let start = text.baseAddress?.unsafeUInt8s else { return }
         let n = text.count
         let indent = layout.indent
         var depth = containers.count
-        let literal = ValidatedText.literalBytes
         var i = 0
         if n >= 3 && start[0] == 0xEF && start[1] == 0xBB && start[2] == 0xBF { i = 3 }
         while i < n {
@@ -150,7 +149,7 @@ extension JSONStreamWriter {
             default:
                 // A number, true, false or null: up to the next delimiter.
                 var j = ValidatedText.literalEnd(start, from: i &+ 1, count: n)
-                while j < n && literal[Int(start[j])] { j &+= 1 }
+                while j < n && ValidatedText.continuesLiteral(start[j]) { j &+= 1 }
                 let length = j &- i
                 if length <= 16 && i &+ 16 <= n {
                     // A short literal (most numbers): two 8-byte moves instead of a memmove call.
@@ -180,15 +179,15 @@ enum ValidatedText {
     }
 
     /// Whether a byte continues a number, `true`, `false` or `null` (anything but whitespace and the
-    /// delimiters `,` `:` `]` `}` in validated text).
-    /// (A table allocated once for the process, read without bounds checks.)
-    nonisolated(unsafe) static let literalBytes: UnsafePointer<Bool> = {
-        let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
-        for byte in 0..<256 {
-            table[byte] = !isWhitespace(UInt8(byte)) && !",:]}".utf8.contains(UInt8(byte))
-        }
-        return UnsafePointer(table)
-    }()
+    /// delimiters `,` `:` `]` `}` in validated text): a bit test, with no table to allocate or index.
+    @inline(__always)
+    static func continuesLiteral(_ byte: UInt8) -> Bool {
+        // The delimiters' bits: tab, LF, CR, space, `,` and `:` below 64; `]` and `}` from 64 to 127.
+        let low: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x0D | 1 << 0x20 | 1 << 0x2C | 1 << 0x3A
+        let high: UInt64 = 1 << (0x5D - 64) | 1 << (0x7D - 64)
+        let mask = byte < 64 ? low : (byte < 128 ? high : 0)
+        return (mask >> UInt64(byte & 63)) & 1 == 0
+    }
 
     /// Where a number, `true`, `false` or `null` that continues at `from` ends, eight bytes at a time
     /// (the first delimiter: `,` `:` `]` `}` or whitespace); stops early, without skipping a

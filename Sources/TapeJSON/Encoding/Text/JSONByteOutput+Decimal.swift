@@ -31,7 +31,8 @@ extension JSONByteOutput {
             let digitCount = Self.writeUnsigned(fields.significand, at: p)
             let exponent = fields.exponent
             if exponent >= 0 {
-                (p + digitCount).initialize(repeating: UInt8(ascii: "0"), count: exponent)
+                let zeros = sign &+ digitCount
+                UnsafeMutableBufferPointer(rebasing: buffer[zeros ..< zeros &+ exponent]).update(repeating: UInt8(ascii: "0"))
                 return sign &+ digitCount &+ exponent
             }
             // The digits, then the point moved `-exponent` places to the left.
@@ -49,7 +50,7 @@ extension JSONByteOutput {
             (p + shift).update(from: p, count: digitCount)
             p[0] = UInt8(ascii: "0")
             p[1] = UInt8(ascii: ".")
-            (p + 2).initialize(repeating: UInt8(ascii: "0"), count: zeros)
+            UnsafeMutableBufferPointer(rebasing: buffer[sign &+ 2 ..< sign &+ shift]).update(repeating: UInt8(ascii: "0"))
             return sign &+ digitCount &+ shift
         }
     }

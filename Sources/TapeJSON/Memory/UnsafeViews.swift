@@ -1,0 +1,67 @@
+/// The memory layer's typed views of raw memory: the one place that binds bytes to a type, and the one
+/// place that fills an array's uninitialized storage element by element.
+
+extension UnsafeRawBufferPointer {
+    /// The bytes as `UInt8` elements. JSON text is bytes whatever type it arrived as, so binding it to
+    /// `UInt8` is always sound; the view lives as long as the memory it views, no longer.
+    @inline(__always)
+    var unsafeUInt8s: UnsafeBufferPointer<UInt8> { bindMemory(to: UInt8.self) }
+}
+
+extension UnsafeMutableRawBufferPointer {
+    /// The bytes as `UInt8` elements (see `UnsafeRawBufferPointer.unsafeUInt8s`).
+    @inline(__always)
+    var unsafeUInt8s: UnsafeMutableBufferPointer<UInt8> { bindMemory(to: UInt8.self) }
+}
+
+extension UnsafeRawPointer {
+    /// The bytes from this address as `UInt8`s (see `UnsafeRawBufferPointer.unsafeUInt8s`).
+    @inline(__always)
+    var unsafeUInt8s: UnsafePointer<UInt8> { assumingMemoryBound(to: UInt8.self) }
+}
+
+extension UnsafeMutableRawPointer {
+    /// The bytes from this address as `UInt8`s (see `UnsafeRawBufferPointer.unsafeUInt8s`).
+    @inline(__always)
+    var unsafeUInt8s: UnsafeMutablePointer<UInt8> { assumingMemoryBound(to: UInt8.self) }
+}
+
+extension Array {
+    /// An array of `count` elements made in order by `element(i)`, written straight into the array's
+    /// storage (no growth, no copy). When `element` throws, the elements made so far are freed with the
+    /// storage and the error is rethrown.
+    @inline(__always)
+    init<E: Error>(count: Int, filledBy element: (Int) throws(E) -> Element) throws(E) {
+        guard count > 0 else {
+            self = []
+            return
+        }
+        var failure: E?
+        self = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            while initialized < count {
+                do throws(E) {
+                    (base + initialized).initialize(to: try element(initialized))
+                } catch {
+                    failure = error
+                    return
+                }
+                initialized += 1
+            }
+        }
+        if let failure { throw failure }
+    }
+}
+
+extension UnsafeMutableRawBufferPointer {
+    /// Copies as many of `source`'s first bytes as fit into the start of this buffer and returns how
+    /// many (a `read(into:)` from bytes in memory). The two must not overlap.
+    @inline(__always)
+    func copyPrefix(of source: UnsafeRawBufferPointer) -> Int {
+        let n = Swift.min(count, source.count)
+        if n > 0 {
+            baseAddress.unsafelyUnwrapped.copyMemory(from: source.baseAddress.unsafelyUnwrapped, byteCount: n)
+        }
+        return n
+    }
+}
