@@ -6,12 +6,8 @@
 #                about 35 s here). One run, not a plain run and then a sanitized one: with swift-syntax
 #                (the macros) built for each, the two took 25 minutes on this 2-core machine, past CI's 20;
 #                every test the plain run ran runs here, with the sanitizer's checks on top.
-#                Leak detection is still off (detect_leaks=0). A whole run with it on (make test-leaks)
-#                found real leaks, since fixed (bench's padded copies, an output failure's exit), and
-#                reports that are not leaks: Swift keeps spare bits in some references (a `Data` held by
-#                a static, a weak reference's side table in Foundation's `Process`), which LeakSanitizer
-#                does not recognise as pointers, and the exit tests' children fail on them. Until each is
-#                explained in Tests/lsan-suppressions.txt, leaks are checked with make test-leaks.
+#                LeakSanitizer is on: a leak fails the run. Tests/lsan-suppressions.txt names the leaks
+#                of the toolchain's own code (Foundation, swift-argument-parser), each with its reason.
 # Both install simdjson, zlib and libzstd first when the machine lacks them (Debian: libsimdjson-dev,
 # zlib1g-dev, libzstd-dev, as root).
 # Not part of set-up, and not run by CI:
@@ -21,7 +17,7 @@
 #                    (README, "Lifetimes and threads")
 #   make fuzz        runs every libFuzzer target in Fuzz/ (FUZZ_SECONDS each, 60 by default) under
 #                    AddressSanitizer from its seed corpus; any crash, hang or broken invariant fails it
-.PHONY: deps bench test test-leaks test-tsan fuzz
+.PHONY: deps bench test test-tsan fuzz
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists simdjson; then \
@@ -44,11 +40,7 @@ bench: deps
 	swift run -c release tapejson bench
 
 test: deps
-	TAPEJSON_STREAM_4GIB=1 ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --disable-xctest --scratch-path .build-asan
-
-# The same run with LeakSanitizer on (not yet part of make test: see above).
-test-leaks: deps
-	ASAN_OPTIONS=detect_leaks=1 \
+	TAPEJSON_STREAM_4GIB=1 ASAN_OPTIONS=detect_leaks=1 \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 \
 		swift test --sanitize=address --disable-xctest --scratch-path .build-asan
 

@@ -25,59 +25,69 @@ enum Corpus {
 /// graph: same container and leaf classes, same keys, strings equal, and numbers of the same class and
 /// `objCType` holding the same value (doubles bit for bit, so `-0.0` differs from `0`; decimals by their
 /// `Decimal` bytes, so a decimal built differently from `Decimal(string:)` is caught).
-func difference(_ ours: Any, _ reference: Any, path: String = "$") -> String? {
-    let ourType = String(describing: type(of: ours))
-    let referenceType = String(describing: type(of: reference))
-    guard ourType == referenceType else { return "\(path): \(ourType) vs \(referenceType)" }
+///
+/// The path to a difference is built only once one is found (on the way back up): building it at every
+/// node made the corpus comparisons most of the Serialization tests' time under AddressSanitizer.
+func difference(_ ours: Any, _ reference: Any) -> String? {
+    guard let (path, message) = firstDifference(ours, reference) else { return nil }
+    return "$\(path): \(message)"
+}
+
+private func firstDifference(_ ours: Any, _ reference: Any) -> (path: String, message: String)? {
+    guard ObjectIdentifier(type(of: ours)) == ObjectIdentifier(type(of: reference)) else {
+        return ("", "\(type(of: ours)) vs \(type(of: reference))")
+    }
     if let y = reference as? NSNumber, let x = ours as? NSNumber {
-        return numberDifference(x, y, path: path)
+        return numberDifference(x, y).map { ("", $0) }
     }
     if reference is NSNull { return nil }
     if let y = reference as? String, let x = ours as? String {
-        return x == y ? nil : "\(path): \(x.debugDescription) vs \(y.debugDescription)"
+        return x == y ? nil : ("", "\(x.debugDescription) vs \(y.debugDescription)")
     }
     if let y = reference as? [String: Any], let x = ours as? [String: Any] {
-        guard Set(x.keys) == Set(y.keys) else {
-            return "\(path): keys \(x.keys.sorted()) vs \(y.keys.sorted())"
+        guard x.count == y.count, y.keys.allSatisfy({ x[$0] != nil }) else {
+            return ("", "keys \(x.keys.sorted()) vs \(y.keys.sorted())")
         }
-        for key in y.keys.sorted() {
-            if let found = difference(x[key]!, y[key]!, path: "\(path).\(key)") { return found }
+        for (key, value) in y {
+            if let found = firstDifference(x[key]!, value) { return (".\(key)" + found.path, found.message) }
         }
         return nil
     }
     if let y = reference as? [Any], let x = ours as? [Any] {
-        guard x.count == y.count else { return "\(path): \(x.count) elements vs \(y.count)" }
+        guard x.count == y.count else { return ("", "\(x.count) elements vs \(y.count)") }
         for i in y.indices {
-            if let found = difference(x[i], y[i], path: "\(path)[\(i)]") { return found }
+            if let found = firstDifference(x[i], y[i]) { return ("[\(i)]" + found.path, found.message) }
         }
         return nil
     }
-    return "\(path): cannot compare \(ourType)"
+    return ("", "cannot compare \(type(of: ours))")
 }
 
-private func numberDifference(_ x: NSNumber, _ y: NSNumber, path: String) -> String? {
+/// The `objCType`s of integers.
+private let integerTypes: Set<String> = ["c", "s", "i", "l", "q", "C", "S", "I", "L", "Q"]
+
+private func numberDifference(_ x: NSNumber, _ y: NSNumber) -> String? {
     let xType = String(cString: x.objCType), yType = String(cString: y.objCType)
     // CoreFoundation shares one NSNumber per small integer (-1 through 12) in the whole process, made by
     // whoever asked first: `NSNumber(value: Int32(1))` anywhere in the test process earlier makes every
     // later 1, Foundation's and ours, an `i`; and the two can differ when that first creation races with
     // another thread's. For those values only the value is compared.
-    let integerTypes: Set<String> = ["c", "s", "i", "l", "q", "C", "S", "I", "L", "Q"]
     if integerTypes.contains(xType), integerTypes.contains(yType), (-1...12).contains(y.int64Value) {
-        return x.int64Value == y.int64Value ? nil : "\(path): \(x) vs \(y)"
+        return x.int64Value == y.int64Value ? nil : "\(x) vs \(y)"
     }
-    guard xType == yType else { return "\(path): objCType \(xType) vs \(yType) (\(x) vs \(y))" }
+    guard xType == yType else { return "objCType \(xType) vs \(yType) (\(x) vs \(y))" }
     if let yd = y as? NSDecimalNumber, let xd = x as? NSDecimalNumber {
         let xb = withUnsafeBytes(of: xd.decimalValue) { Array($0) }
         let yb = withUnsafeBytes(of: yd.decimalValue) { Array($0) }
-        return xb == yb ? nil : "\(path): decimal \(xd) \(xb) vs \(yd) \(yb)"
+        return xb == yb ? nil : "decimal \(xd) \(xb) vs \(yd) \(yb)"
     }
     if yType == "d" || yType == "f" {
-        return x.doubleValue.bitPattern == y.doubleValue.bitPattern ? nil : "\(path): \(x) vs \(y)"
+        return x.doubleValue.bitPattern == y.doubleValue.bitPattern ? nil : "\(x) vs \(y)"
     }
     if yType == "Q" {
-        return x.uint64Value == y.uint64Value ? nil : "\(path): \(x) vs \(y)"
+        return x.uint64Value == y.uint64Value ? nil : "\(x) vs \(y)"
     }
-    return x.int64Value == y.int64Value ? nil : "\(path): \(x) vs \(y)"
+    return x.int64Value == y.int64Value ? nil : "\(x) vs \(y)"
 }
 
 /// Parses `data` with both implementations and expects the same graph.

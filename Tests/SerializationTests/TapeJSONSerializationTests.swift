@@ -368,7 +368,7 @@ import TapeJSON
             var oursHere = ours, referenceHere = reference
             oursHere["next"] = nil
             referenceHere["next"] = nil
-            let found = difference(oursHere, referenceHere, path: "level \(level)")
+            let found = difference(oursHere, referenceHere).map { "level \(level): \($0)" }
             #expect(found == nil, "\(found ?? "")")
             ours = try #require(ours["next"] as? [String: Any])
             reference = try #require(reference["next"] as? [String: Any])
