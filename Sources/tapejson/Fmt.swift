@@ -73,11 +73,11 @@ struct Fmt: ParsableCommand {
         }
         do {
             if sortKeys {
-                let document = try JSONParser.shared.parse(unsafePaddedBytes: file.bytes)
+                let document = try JSONParser.shared.parse(unsafePaddedBytes: file.unsafeBytes)
                 try writer.value(document.root, sortingKeys: true)
             } else {
                 // Checked, then copied token by token.
-                try writer.value(jsonText: file.bytes)
+                try writer.value(jsonText: file.unsafeBytes)
             }
         } catch let error as JSONError {
             Diagnostics.report(path: path, error)

@@ -61,7 +61,7 @@ struct Patch: ParsableCommand {
         if FileManager.default.fileExists(atPath: patch, isDirectory: &isDirectory), !isDirectory.boolValue {
             do {
                 let file = try PaddedFile(path: patch)
-                text = Array(file.bytes)
+                text = Array(file.unsafeBytes)
             } catch {
                 Diagnostics.error("tapejson: \(error)")
                 throw ExitCode(ExitStatus.usageOrIO)
@@ -88,7 +88,7 @@ struct Patch: ParsableCommand {
         }
         let output: [UInt8]
         do throws(JSONPatchError) {
-            output = try patcher.apply(toBytes: file.bytes)
+            output = try patcher.apply(toBytes: file.unsafeBytes)
             withExtendedLifetime(file) {}
         } catch {
             if error.kind == .invalidDocumentJSON, let json = error.underlying {

@@ -191,8 +191,8 @@ struct FileInputTests {
         let bytes = Self.document(size: size)
         try Self.withFile(bytes) { path in
             let file = try PaddedFile(path: path)
-            #expect(file.bytes.count == size)
-            #expect(file.bytes.elementsEqual(bytes))
+            #expect(file.unsafeBytes.count == size)
+            #expect(file.unsafeBytes.elementsEqual(bytes))
             let document = try JSONParser.shared.parse(contentsOfFile: path)
             let string = try #require(document.root[0]?.string)
             #expect(string.utf8.count == size - 4)
@@ -220,7 +220,7 @@ struct FileInputTests {
     func emptyFile() throws {
         try Self.withFile([]) { path in
             let file = try PaddedFile(path: path)
-            #expect(file.bytes.isEmpty)
+            #expect(file.unsafeBytes.isEmpty)
             do {
                 _ = try JSONParser.shared.parse(contentsOfFile: path)
                 Issue.record("parsed")
@@ -255,8 +255,8 @@ struct FileInputTests {
         close(fds[1])
         defer { close(fds[0]) }
         let file = try PaddedFile(path: "/dev/fd/\(fds[0])")
-        #expect(file.bytes.elementsEqual(text))
-        let document = try JSONParser.shared.parse(unsafePaddedBytes: file.bytes)
+        #expect(file.unsafeBytes.elementsEqual(text))
+        let document = try JSONParser.shared.parse(unsafePaddedBytes: file.unsafeBytes)
         #expect(document.root["piped"]?.count == 3)
     }
 }

@@ -23,7 +23,7 @@ func registerParseBenchmarks() {
     for name in parseFiles {
         Benchmark(benchmarkName("Parse", name, "native simdjson"), configuration: .native) { benchmark in
             let file = try Corpus.file(name)
-            guard let seconds = ReferenceParser.parseSeconds(paddedBytes: file.padded.bytes, iterations: 1) else {
+            guard let seconds = ReferenceParser.parseSeconds(paddedBytes: file.padded.unsafeBytes, iterations: 1) else {
                 throw BenchmarkInputError("native simdjson rejected \(name)")
             }
             recordThroughput(benchmark, bytes: file.size, seconds: seconds)
@@ -35,14 +35,14 @@ func registerParseBenchmarks() {
         Benchmark(benchmarkName("Parse", name, "TapeJSON tape"), configuration: .operation) { benchmark in
             let file = try Corpus.file(name)
             try measure(benchmark, bytes: file.size) {
-                try parser.parse(unsafePaddedBytes: file.padded.bytes)
+                try parser.parse(unsafePaddedBytes: file.padded.unsafeBytes)
             }
         }
 
         Benchmark(benchmarkName("Parse", name, "TapeJSON tape+events"), configuration: .operation) { benchmark in
             let file = try Corpus.file(name)
             try measure(benchmark, bytes: file.size) {
-                let document = try parser.parse(unsafePaddedBytes: file.padded.bytes)
+                let document = try parser.parse(unsafePaddedBytes: file.padded.unsafeBytes)
                 var checksum = EventChecksum()
                 var reader = document.events
                 while let event = reader.next() { checksum.add(event) }
@@ -53,7 +53,7 @@ func registerParseBenchmarks() {
         let reused = ReusedStreamParser()
         Benchmark(benchmarkName("Parse", name, "TapeJSON streamed events"), configuration: .operation) { benchmark in
             let file = try Corpus.file(name)
-            let bytes = file.padded.bytes
+            let bytes = file.padded.unsafeBytes
             // One parser for every iteration, reset before each (its window and simdjson parser are
             // set-up, as the rows above reuse their parser).
             let stream = try reused.parser()

@@ -44,14 +44,14 @@ extension DecodingSession {
         var valid = 0
         var parent = rootIndex
         while valid < depth {
-            let frame = frames[valid]
+            let frame = unsafeFrames[valid]
             guard contains(parent, frame.valueIndex), contains(frame.valueIndex, target) else { break }
             parent = frame.valueIndex
             valid += 1
         }
         var path = basePath
         path.reserveCapacity(basePath.count + depth)
-        for k in 0..<valid { path.append(codingKey(for: frames[k].component)) }
+        for k in 0..<valid { path.append(codingKey(for: unsafeFrames[k].component)) }
         if valid < depth || parent != target {
             path.append(contentsOf: rebuiltPath(from: parent, to: target))
         }

@@ -33,20 +33,22 @@ final class DecodingSession: Decoder {
     /// The current value's depth below `rootIndex`: the number of frames in its path.
     @exclusivity(unchecked) var depth = 0
 
-    /// Path frames and key cursors, taken from the workspace (see `SessionBuffers`).
+    /// Path frames and key cursors, taken from the workspace (see `SessionBuffers`). The `unsafe` accessors
+    /// below hand out their addresses, valid until the buffers grow (`SessionBuffers.grow(to:)`) or go back to the
+    /// workspace at the end of the call; reads and writes through them are not bounds-checked.
     @exclusivity(unchecked) private var buffers: SessionBuffers
-    @inline(__always) var frames: UnsafeMutablePointer<PathFrame> { buffers.frames.unsafeBaseAddress }
+    @inline(__always) var unsafeFrames: UnsafeMutablePointer<PathFrame> { buffers.frames.unsafeBaseAddress }
     /// `capacity + 1` cursors: one per depth a container can have.
-    @inline(__always) var cursors: UnsafeMutablePointer<KeyCursor> { buffers.cursors.unsafeBaseAddress }
+    @inline(__always) var unsafeCursors: UnsafeMutablePointer<KeyCursor> { buffers.cursors.unsafeBaseAddress }
     /// `capacity + 1` tables of `KeyLimits.size` bytes, one per cursor: under `.convertFromAnyCase`,
     /// the longest raw key of the cursor's object and the last bytes of its keys, per first byte
     /// (see `KeyLimits`), valid while the cursor's `lengths` is recorded.
-    @inline(__always) var keyLimits: UnsafeMutablePointer<UInt8> { buffers.keyLimits.unsafeBaseAddress }
+    @inline(__always) var unsafeKeyLimits: UnsafeMutablePointer<UInt8> { buffers.keyLimits.unsafeBaseAddress }
     /// `capacity + 1` words, one per cursor: see `SessionBuffers.screened`.
-    @inline(__always) var screened: UnsafeMutablePointer<UInt64> { buffers.screened.unsafeBaseAddress }
+    @inline(__always) var unsafeScreened: UnsafeMutablePointer<UInt64> { buffers.screened.unsafeBaseAddress }
     /// See `SessionBuffers.slotHeads` and `ConvertedMemberSlots`.
-    @inline(__always) var slotHeads: UnsafeMutablePointer<ConvertedMemberSlots.Head> { buffers.slotHeads.unsafeBaseAddress }
-    @inline(__always) var memberSlots: UnsafeMutablePointer<ConvertedMemberSlots.Slot> { buffers.memberSlots.unsafeBaseAddress }
+    @inline(__always) var unsafeSlotHeads: UnsafeMutablePointer<ConvertedMemberSlots.Head> { buffers.slotHeads.unsafeBaseAddress }
+    @inline(__always) var unsafeMemberSlots: UnsafeMutablePointer<ConvertedMemberSlots.Slot> { buffers.memberSlots.unsafeBaseAddress }
     /// One more than the deepest depth a keyed container was made at: the cursors to clear when the
     /// buffers go back to the workspace (lookups only move the cursors of containers).
     @exclusivity(unchecked) var cursorsInUse = 0
@@ -195,7 +197,7 @@ final class DecodingSession: Decoder {
     @inline(__always)
     func withValue<R>(at index: Int, parentDepth: Int, component: PathComponent, _ body: () throws -> R) rethrows -> R {
         reserve(depth: parentDepth + 1)
-        frames[parentDepth] = PathFrame(component: component, valueIndex: index)
+        unsafeFrames[parentDepth] = PathFrame(component: component, valueIndex: index)
         let savedDepth = depth
         let savedIndex = valueIndex
         depth = parentDepth + 1

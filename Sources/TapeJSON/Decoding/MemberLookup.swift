@@ -28,7 +28,7 @@ extension DecodingSession {
     func findMember(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int,
                     memo: UnsafeMutablePointer<KeyMemo.Entry>? = nil) -> Int? {
         let first = start + 1
-        let cursor = cursors[depth]
+        let cursor = unsafeCursors[depth]
         let sameObject = cursor.object == UInt32(truncatingIfNeeded: start)
         let resume = sameObject ? Int(cursor.next) : first
         var lengths = sameObject ? cursor.lengths : 0
@@ -64,10 +64,10 @@ extension DecodingSession {
                     return hinted
                 }
                 if workspace.screensConvertedKeys {
-                    let limits = keyLimits + depth * KeyLimits.size
+                    let limits = unsafeKeyLimits + depth * KeyLimits.size
                     if lengths == 0 {
                         KeyLimits.record(limits, tape: tape, start: start, endWord: endWord)
-                        cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start),
+                        unsafeCursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start),
                                                    next: UInt32(truncatingIfNeeded: resume),
                                                    lengths: KeyCursor.lengthsRecorded)
                     }
@@ -80,7 +80,7 @@ extension DecodingSession {
                 // (Per-call LogLine row under snake_case keys: key lookup 17% of the samples, about
                 // 7% of them converting keys for absent optionals.)
                 let bit = memo?.pointee.screeningBit ?? SnakeCaseConversion.screeningBit(key)
-                let screenedSoFar = sameObject ? screened[depth] : 0
+                let screenedSoFar = sameObject ? unsafeScreened[depth] : 0
                 if screenedSoFar & bit == 0 && screenedSoFar != 0 {
                     // None of the members up to `resume` holds the key (`SessionBuffers.screened`): only
                     // the ones after it are scanned, and their bits screen the next misses. (Types read
@@ -106,12 +106,12 @@ extension DecodingSession {
             }
             guard let keyIndex = found else { return nil }
             // Keep the limits recorded above (or earlier) for this object.
-            let current = cursors[depth]
+            let current = unsafeCursors[depth]
             lengths = current.object == UInt32(truncatingIfNeeded: start) ? current.lengths : lengths
             if !workspace.screensConvertedKeys {
-                screened[depth] = screenedBits(upTo: keyIndex,
+                unsafeScreened[depth] = screenedBits(upTo: keyIndex,
                                                keyBit: memo?.pointee.screeningBit ?? SnakeCaseConversion.screeningBit(key),
-                                               before: sameObject ? screened[depth] : 0, first: first, resume: resume)
+                                               before: sameObject ? unsafeScreened[depth] : 0, first: first, resume: resume)
             }
         case .custom:
             found = scanCustom(key, start: start, endWord: endWord, depth: depth)
@@ -119,7 +119,7 @@ extension DecodingSession {
         guard let keyIndex = found else { return nil }
         // The next lookup starts at this key: asking again for the same key (`contains` or `decodeNil`
         // then `decode`) finds it at once, and the next key in document order is one step away.
-        cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: keyIndex),
+        unsafeCursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: keyIndex),
                                    lengths: lengths)
         return keyIndex + 1
     }
@@ -153,7 +153,7 @@ extension DecodingSession {
             lengths |= KeyCursor.lengthBit(tape.stringBytes(j).count)
             j = tape.skip(j + 1)
         }
-        cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: resume),
+        unsafeCursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: resume),
                                    lengths: lengths)
     }
 
@@ -191,8 +191,8 @@ extension DecodingSession {
             j = tape.skip(j + 1)
         }
         guard let found else {
-            if cursors[depth].object != UInt32(truncatingIfNeeded: start) { screened[depth] = 0 }
-            cursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: resume),
+            if unsafeCursors[depth].object != UInt32(truncatingIfNeeded: start) { unsafeScreened[depth] = 0 }
+            unsafeCursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: resume),
                                        lengths: bits)
             return nil
         }

@@ -287,7 +287,7 @@ public final class TapeJSONDecoder: Sendable {
     public func decode<T: Decodable>(_ type: T.Type, contentsOf url: URL) throws -> T {
         let file = try PaddedFile(path: url.path)
         return try withExtendedLifetime(file) {
-            try decode(type, fromBytes: file.bytes, padded: true)
+            try decode(type, fromBytes: file.unsafeBytes, padded: true)
         }
     }
 

@@ -46,7 +46,7 @@ public final class JSONParser: Sendable {
     ///
     /// Unsafe: nothing checks the padding. simdjson reads up to `SIMDImplementation.padding` bytes past
     /// the end of `bytes`; when they are not allocated and readable, that read is undefined behaviour
-    /// (a crash, or garbage in the tape), not an error. `PaddedFile.bytes` meets the precondition;
+    /// (a crash, or garbage in the tape), not an error. `PaddedFile.unsafeBytes` meets the precondition;
     /// `parse(bytes:)` is the safe alternative (it copies only when the page end is too close).
     ///
     /// - Precondition: `SIMDImplementation.padding` bytes after `bytes` are allocated and readable.
@@ -92,7 +92,7 @@ public final class JSONParser: Sendable {
     /// - Throws: `JSONError` for invalid JSON; `JSONInputError` when the file cannot be read.
     public func parse(contentsOfFile path: String) throws -> JSONDocument {
         let file = try PaddedFile(path: path)
-        return try parseText(file.bytes, padded: true)
+        return try parseText(file.unsafeBytes, padded: true)
     }
 
     /// The public entry points' parse: a UTF-8 byte order mark opening the input is skipped, as

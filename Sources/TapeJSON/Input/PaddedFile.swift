@@ -10,14 +10,20 @@
 /// position, so a standard input that was partly consumed is read from where it stands. A file whose size
 /// reads as 0 but which has content (`/proc/self/stat`), a pipe or a character device is read to its end.
 ///
-/// A gzip or zstd input (recognised by its first bytes, not its name) is decompressed: `bytes` are the
+/// A gzip or zstd input (recognised by its first bytes, not its name) is decompressed: `unsafeBytes` are the
 /// decompressed document, and `maxSize` applies to them. Corrupt or cut-short compressed data is a
 /// `JSONInputError` naming the file and the decompressed byte and line reached.
 public final class PaddedFile: @unchecked Sendable {
-    /// The file's bytes (without the padding). Valid while the `PaddedFile` lives.
-    public let bytes: UnsafeRawBufferPointer
+    /// The file's bytes (without the padding), followed by `SIMDJSON_PADDING` readable bytes. Valid
+    /// only while the `PaddedFile` lives: keep the file alive (`withExtendedLifetime`) for as long as
+    /// the pointer is used.
+    public let unsafeBytes: UnsafeRawBufferPointer
+
+    /// The file's bytes: the old name of `unsafeBytes`.
+    @available(*, deprecated, renamed: "unsafeBytes")
+    public var bytes: UnsafeRawBufferPointer { unsafeBytes }
     /// Owns the bytes and their padding. A class, not a `~Copyable` value: the file is shared by the
-    /// workers that parse it, and `bytes` is handed out for as long as it lives.
+    /// workers that parse it, and `unsafeBytes` is handed out for as long as it lives.
     private let storage: PaddedByteBuffer
 
     /// Reads the file at `path`.
@@ -79,7 +85,7 @@ public final class PaddedFile: @unchecked Sendable {
                 try Self.decompress(compressed, format: format, name: name, maxSize: maxSize)
             }
         }
-        self.bytes = read.withUnsafeBytes { $0 }
+        self.unsafeBytes = read.withUnsafeBytes { $0 }
         self.storage = read
     }
 

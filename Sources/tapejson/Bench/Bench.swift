@@ -9,7 +9,10 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare TapeJSON with JSONSerialization, JSONDecoder and native simdjson.",
         discussion: """
-            Without --files, runs over the corpus bundled in the project (./Corpus). Workloads are \
+            By default runs one row per workload family (typed decode and encode, the generated path, \
+            untyped parse on twitter.json; JSON Lines, items, patch and gzip input on 4 MB of generated \
+            logs), in about a minute; --full runs every row over the whole corpus bundled in the project \
+            (./Corpus) and 16 MB of logs. Workloads are \
             interleaved (every round runs each of them for --sample-time seconds, and at least twice when \
             a run takes under 0.15 s, three times under 0.05 s) and every run is timed on its own; the table shows the fastest run of each workload (the most repeatable figure on a \
             shared machine) and the ratio of the median runs beside it. The header gives the load average \
@@ -32,8 +35,11 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: "Seconds each workload runs per round (at least two runs when one takes under 0.15 s, three under 0.05 s).")
     var sampleTime: Double = 0.02
 
-    @Option(name: .long, help: "Bytes of generated JSON Lines logs to benchmark (0 to leave them out).")
-    var logSize: Int = 16_000_000
+    @Option(name: .long, help: "Bytes of generated JSON Lines logs to benchmark (0 to leave them out; default 4 MB, 16 MB with --full).")
+    var logSize: Int?
+
+    @Flag(name: .long, help: "Run every row (every corpus file, the ceiling and limit rows, every JSON Lines form); by default one row per workload family runs, in about a minute.")
+    var full = false
 
     @Option(name: .long, help: "Run only the rows whose operation contains this text (case-insensitive), e.g. \"encode\" or \"data(withJSONObject\".")
     var only: String?
@@ -44,10 +50,16 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Run only the JSON Lines rows (generated logs of --log-size bytes), not the corpus.")
     var linesOnly = false
 
+    /// Whether this run is the quick default: one row per workload family (no --full, --files or --only).
+    var isQuick: Bool { !full && files.isEmpty && only == nil && !linesOnly }
+
+    /// The generated logs' size: as given, else 16 MB (--full, --lines-only) or 4 MB (the quick run).
+    var logBytes: Int { logSize ?? (isQuick ? 4_000_000 : 16_000_000) }
+
     func validate() throws {
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
         guard sampleTime > 0 else { throw ValidationError("--sample-time must be positive") }
-        if linesOnly && (logSize <= 0 || !files.isEmpty) {
+        if linesOnly && (logBytes <= 0 || !files.isEmpty) {
             throw ValidationError("--lines-only needs a positive --log-size and no --files")
         }
     }
@@ -58,20 +70,22 @@ struct Bench: ParsableCommand {
         let allocator = AllocatorSettings.pinForBenchmarks()
         let inputs: [BenchInput]
         do {
-            inputs = linesOnly ? [] : try files.isEmpty ? BenchInput.corpus(at: corpus) : files.map { try BenchInput(path: $0) }
+            inputs = linesOnly ? [] : try files.isEmpty ? BenchInput.corpus(at: corpus, only: isQuick ? ["twitter.json"] : nil)
+                : files.map { try BenchInput(path: $0) }
         } catch {
             Diagnostics.error("tapejson: \(error)")
             throw ExitCode(ExitStatus.usageOrIO)
         }
         var plan = BenchPlan()
         for input in inputs { try plan.add(input) }
-        if files.isEmpty && logSize > 0 {
+        if files.isEmpty && logBytes > 0 {
             // JSON Lines: logs generated in memory, deterministic (`tapejson gen-logs` writes the same).
             // The Benchmarks package reads the same generator's 16 MB.
-            let logs = LogGenerator.logs(byteCount: logSize, seed: 42)
-            try plan.addLines(name: "gen-logs \(logSize / 1_000_000)MB", bytes: logs)
+            let logs = LogGenerator.logs(byteCount: logBytes, seed: 42)
+            try plan.addLines(name: "gen-logs \(logBytes / 1_000_000)MB", bytes: logs)
         }
         if let only { plan.keepComparisons(containing: only) }
+        if isQuick { plan.keepComparisons(where: BenchPlan.isQuickRow) }
 
         // The load before measuring: a busy machine is named in the header and warned about here.
         let load = LoadAverage.current()
@@ -100,15 +114,15 @@ struct BenchInput {
     init(path: String) throws {
         name = URL(fileURLWithPath: path).lastPathComponent
         file = try PaddedFile(path: path)
-        guard file.bytes.count > 0 else { throw JSONInputError(path: path, reason: "empty file") }
+        guard file.unsafeBytes.count > 0 else { throw JSONInputError(path: path, reason: "empty file") }
     }
 
     /// The bundled corpus's JSON documents, in name order.
-    static func corpus(at directory: String) throws -> [BenchInput] {
+    static func corpus(at directory: String, only chosen: Set<String>? = nil) throws -> [BenchInput] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
-                .filter { $0.hasSuffix(".json") }.sorted()
+                .filter { $0.hasSuffix(".json") && chosen?.contains($0) != false }.sorted()
         } catch {
             throw JSONInputError(path: directory, reason: "cannot list the corpus directory (run from the project root or pass --corpus)")
         }
@@ -116,6 +130,6 @@ struct BenchInput {
         return try names.map { try BenchInput(path: directory + "/" + $0) }
     }
 
-    var data: Data { Data(bytes: file.bytes.baseAddress!, count: file.bytes.count) }
+    var data: Data { Data(bytes: file.unsafeBytes.baseAddress!, count: file.unsafeBytes.count) }
 }
 

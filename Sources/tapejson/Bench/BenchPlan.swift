@@ -48,7 +48,32 @@ struct BenchPlan {
     /// Keeps only the comparisons whose operation contains `text` (case-insensitive) and the workloads
     /// they compare, so one row can be measured (and profiled) alone.
     mutating func keepComparisons(containing text: String) {
-        comparisons = comparisons.filter { $0.operation.localizedCaseInsensitiveContains(text) }
+        keepComparisons { $0.operation.localizedCaseInsensitiveContains(text) }
+    }
+
+    /// The rows of the default (quick) run: one per workload family a user compares, against Foundation
+    /// where Foundation does the same work (typed decode and encode on twitter.json, the generated path,
+    /// untyped parse, JSON Lines counted and decoded, items at a pointer, patch, gzip input).
+    static func isQuickRow(_ comparison: Comparison) -> Bool {
+        let operation = comparison.operation
+        if comparison.file == "twitter.json" {
+            let words = operation.split(separator: " ")
+            return operation == "TapeJSONSerialization vs JSONSerialization"
+                || (words.count == 2 && words[0] == "decode")
+                || (words.first == "decode" && operation.hasSuffix(" with the macro vs JSONDecoder"))
+                || (words.count == 4 && words[0] == "encode" && operation.hasSuffix(" vs JSONEncoder"))
+        }
+        return operation == "JSON Lines count vs JSONSerialization"
+            || operation == "JSON Lines decode LogLine vs JSONDecoder per line"
+            || operation == "JSON Lines decode LogLine with the macro vs JSONDecoder per line"
+            || operation == "items /Records count vs the same records as JSON Lines, 1 job"
+            || operation == "JSON Patch per line (replace + remove) vs counting the lines, 1 job"
+            || operation == "JSON Lines count, gzip input vs plain input"
+    }
+
+    /// Keeps only the comparisons `keep` accepts and the workloads they compare.
+    mutating func keepComparisons(where keep: (Comparison) -> Bool) {
+        comparisons = comparisons.filter(keep)
         var kept: [Int: Int] = [:]
         var remaining: [Workload] = []
         for c in comparisons {
@@ -68,7 +93,7 @@ struct BenchPlan {
     /// Adds every operation TapeJSON and its counterparts can run on `input`.
     mutating func add(_ input: BenchInput) throws {
         let name = input.name
-        let bytes = input.file.bytes
+        let bytes = input.file.unsafeBytes
         let size = bytes.count
         let data = input.data
         let parser = JSONParser()

@@ -11,7 +11,7 @@ final class CorpusFile: Sendable {
     let data: Data
 
     /// The file's size in bytes: the numerator of every throughput figure on it.
-    var size: Int { padded.bytes.count }
+    var size: Int { padded.unsafeBytes.count }
 
     fileprivate init(name: String, directory: URL) throws {
         let url = directory.appendingPathComponent(name)

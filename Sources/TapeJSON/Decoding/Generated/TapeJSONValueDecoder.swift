@@ -357,7 +357,7 @@ public struct TapeJSONObjectDecoder {
         guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         // The frame of the member, as `nestedContainer(keyedBy:forKey:)` leaves it for the values below.
         session.reserve(depth: depth + 1)
-        session.frames[depth] = PathFrame(component: session.component(for: key, keyIndex: index - 1), valueIndex: index)
+        session.unsafeFrames[depth] = PathFrame(component: session.component(for: key, keyIndex: index - 1), valueIndex: index)
         guard session.tape.tagByte(index) == TapeTag.startObject.rawValue else {
             throw session.keyedContainerError(at: index, path: session.path(depth: depth + 1, valueIndex: index))
         }

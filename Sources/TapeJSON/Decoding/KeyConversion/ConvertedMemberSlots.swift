@@ -42,11 +42,11 @@ extension DecodingSession {
     /// 0 when no member has the key, or -1 when the object is left to `findMember`.
     @inline(__always)
     func convertedMemberSlot(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int) -> Int {
-        let head = slotHeads + depth
+        let head = unsafeSlotHeads + depth
         if head.pointee.object != start { fillSlots(head, start: start, endWord: endWord, depth: depth) }
         let count = Int(head.pointee.count)
         if count < 0 { return -1 }
-        let slots = memberSlots + depth &* ConvertedMemberSlots.capacity
+        let slots = unsafeMemberSlots + depth &* ConvertedMemberSlots.capacity
         let expected = Int(head.pointee.next)
         if expected < count, Self.slot(slots[expected], holds: key) {
             head.pointee.next = Int32(truncatingIfNeeded: expected &+ 1)
@@ -77,7 +77,7 @@ extension DecodingSession {
         head.pointee = ConvertedMemberSlots.Head(object: start, count: -1, next: 0)
         guard tape.storedCount(start) <= ConvertedMemberSlots.capacity,
               let cache = workspace.unmanagedConversionCache else { return }
-        let slots = memberSlots + depth &* ConvertedMemberSlots.capacity
+        let slots = unsafeMemberSlots + depth &* ConvertedMemberSlots.capacity
         var count = 0
         var j = start + 1
         // A bit per converted key length (modulo 64): a key whose length no earlier key has is no
