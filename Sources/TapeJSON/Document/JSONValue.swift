@@ -15,11 +15,6 @@ public struct JSONValue: Sendable {
     /// Tape index of this value's first word.
     let index: Int
 
-    init(storage: DocumentStorage, index: Int) {
-        self.storage = storage
-        self.index = index
-    }
-
     @inline(__always) var tape: Tape { storage.tape }
 
     /// The JSON type of a value, with numbers split the way simdjson stores them.

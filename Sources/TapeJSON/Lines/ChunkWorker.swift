@@ -201,13 +201,6 @@ struct ChunkResult<T>: @unchecked Sendable {
     /// Where the pass stopped in this chunk (items at a pointer whose structure broke), after all its
     /// values and errors: nothing after it is delivered.
     var stop: StreamStop?
-
-    init(bytes: Int, values: ValueBuffer<T>, lines: [Int], setupError: Error?) {
-        self.bytes = bytes
-        self.values = values
-        self.lines = lines
-        self.setupError = setupError
-    }
 }
 
 /// A worker's writes of one chunk's values, through locals rather than the buffer's properties (no class

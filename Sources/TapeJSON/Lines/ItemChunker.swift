@@ -63,8 +63,6 @@ struct ItemChunker: ChunkSource {
         self.chunkCapacity = splitter.runBytes + 256
     }
 
-    func release() { splitter.release() }
-
     mutating func next() throws -> LineChunk? {
         if stopped { return nil }
         while let piece = try splitter.next() {

@@ -115,10 +115,6 @@ struct ItemSplitter {
         self.buffer = held.bytes.unsafeBaseAddress
     }
 
-    /// Nothing to free (the window frees its bytes when the last copy of the splitter goes); callers
-    /// still call it.
-    func release() {}
-
     /// The window's first byte, typed.
     var bytes: UnsafeMutablePointer<UInt8> { buffer.assumingMemoryBound(to: UInt8.self) }
 

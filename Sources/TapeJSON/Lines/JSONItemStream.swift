@@ -109,7 +109,6 @@ public final class JSONItemStream {
               onInvalidItem: (JSONLineError) throws -> Void,
               envelope: (any EnvelopeEventReceiver)? = nil) throws -> JSONLinesSummary {
         var splitter = try makeSplitter(blockSize: options.chunkSize, runBytes: runBytes, envelope: envelope)
-        defer { splitter.release() }
         var runs = try ItemRunParser(itemDepth: itemDepth(splitter), maxDocumentSize: options.maxDocumentSize)
         var summary = JSONLinesSummary()
         let policy = options.errorPolicy
@@ -342,7 +341,6 @@ public final class JSONItemStream {
         let splitter = try makeSplitter(blockSize: block, runBytes: runLimit, envelope: envelope)
         var chunker: any ChunkSource = ItemChunker(splitter: splitter, pool: ChunkPool(keep: 10 * jobs),
                                                    itemDepth: itemDepth(splitter), shard: try shardRange())
-        defer { chunker.release() }
         let pass = ParallelPass(jobs: jobs, ordered: ordered, options: options, countOnly: countOnly,
                                 inFlightPerJob: 8, helpReserve: jobs, makeState: makeState, transform: transform)
         return try JSONLines.runParallel(pass, chunker: &chunker, each: each, onInvalidLine: onInvalidItem,

@@ -60,7 +60,6 @@ extension JSONLines {
         // up to 512 KiB, which cost less per byte to hand out.
         let chunkCap = _isPOD(T.self) ? 512 << 10 : 64 << 10
         var chunker = try makeChunker(pool: pool, parallelChunkSize: chunkCap)
-        defer { chunker.release() }
         let pass = ParallelPass(jobs: jobs, ordered: ordered, options: options, makeState: makeState,
                                 transform: transform)
         return try Self.runParallel(pass, chunker: &chunker, each: each, onInvalidLine: onInvalidLine,

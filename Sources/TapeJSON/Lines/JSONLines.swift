@@ -167,7 +167,6 @@ public final class JSONLines {
     func withChunks(threaded: Bool, _ body: (LineChunk) throws -> Bool, lineAfter: () -> Int) throws {
         var chunker = try makeChunker(pool: ChunkPool(keep: 2), sequential: true, wholeRegion: threaded)
         chunker.countsLines = false
-        defer { chunker.release() }
         var nextLine = chunker.startLine
         while let chunk = try chunker.next() {
             defer { chunk.recycle() }

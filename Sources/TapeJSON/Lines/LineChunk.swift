@@ -99,23 +99,15 @@ final class LineChunk: @unchecked Sendable {
     /// the input, and (when the source counts lines) its first line number and line index, advancing
     /// the source's counters past its lines.
     func stamp(atInputStart: Bool, sequence: inout Int, countsLines: Bool, line: inout Int, index: inout Int) {
-        if skippedLength > 0 {
-            self.sequence = sequence
-            sequence += 1
-            guard countsLines else { return }
-            baseLine = line
-            baseIndex = index
-            line += 1
-            index += 1
-            return
-        }
-        if atInputStart { start = ByteScan.byteOrderMarkLength(bytes) }
+        if atInputStart && skippedLength == 0 { start = ByteScan.byteOrderMarkLength(bytes) }
         self.sequence = sequence
         sequence += 1
         guard countsLines else { return }
         baseLine = line
         baseIndex = index
-        let counts = ByteScan.lineCounts(in: UnsafeRawBufferPointer(rebasing: bytes[start...]))
+        // A skipped line is one line, counted without its bytes.
+        let counts = skippedLength > 0 ? (newlines: 1, nonBlank: 1)
+            : ByteScan.lineCounts(in: UnsafeRawBufferPointer(rebasing: bytes[start...]))
         line += counts.newlines
         index += counts.nonBlank
     }

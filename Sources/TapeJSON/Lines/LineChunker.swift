@@ -42,9 +42,6 @@ struct LineChunker: ChunkSource {
         self.atInputStart = startOffset == 0
     }
 
-    /// Nothing to free (the carry is an array); `ChunkSource` asks for it.
-    func release() {}
-
     /// The next chunk of whole lines, or nil at the end of the input.
     mutating func next() throws -> LineChunk? {
         if let failure = deferredFailure { throw failure }

@@ -176,23 +176,20 @@ struct JSONTextScanner {
 
     /// `member(_:in:)` with the key's bytes borrowed (no reference counting in the walk).
     func member(_ key: UnsafeBufferPointer<UInt8>, in container: Range<Int>) -> JSONLookup {
-        var lookup = JSONLookup(slot: nil, lastValueEnd: nil, count: 0)
-        lookup.lastValueEnd = walk(container) { slot, quoted in
-            if keyEquals(quoted!, key) {
-                lookup.slot = slot
-                return false
-            }
-            lookup.count += 1
-            return true
-        }
-        return lookup
+        lookup(in: container) { _, quoted in keyEquals(quoted!, key) }
     }
 
     /// The element at `position` of the array at `container`.
     func element(_ position: Int, in container: Range<Int>) -> JSONLookup {
+        lookup(in: container) { index, _ in index == position }
+    }
+
+    /// The first member or element of `container` that `matches` (given its index and quoted key), with
+    /// the count of those before it.
+    private func lookup(in container: Range<Int>, where matches: (_ index: Int, _ key: Range<Int>?) -> Bool) -> JSONLookup {
         var lookup = JSONLookup(slot: nil, lastValueEnd: nil, count: 0)
-        lookup.lastValueEnd = walk(container) { slot, _ in
-            if lookup.count == position {
+        lookup.lastValueEnd = walk(container) { slot, quoted in
+            if matches(lookup.count, quoted) {
                 lookup.slot = slot
                 return false
             }

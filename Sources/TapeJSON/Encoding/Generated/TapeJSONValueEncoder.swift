@@ -51,11 +51,6 @@ public struct TapeJSONObjectEncoder {
     let pushed: Bool
     var count = 0
 
-    init(core: EncodingCore, pushed: Bool) {
-        self.core = core
-        self.pushed = pushed
-    }
-
     @inline(__always)
     private mutating func writeKey(_ name: StaticString) {
         if count > 0 { core.out.append(UInt8(ascii: ",")) }
@@ -248,8 +243,6 @@ public struct TapeJSONObjectEncoder {
 public struct TapeJSONArrayEncoder {
     let core: EncodingCore
     var count = 0
-
-    init(core: EncodingCore) { self.core = core }
 
     /// Appends `value`.
     public mutating func encode<T: Encodable>(_ value: T) throws {

@@ -299,7 +299,7 @@ struct JSONByteOutput: ~Copyable {
     /// The digits are written straight into the buffer by the runtime entry point `description`
     /// itself formats with (`swift_float64ToString`), so no String is made: a text of 16 bytes or
     /// more (most of canada.json's coordinates) allocated and freed a String per number through
-    /// `description` (canada encode 162 -> see the commit's bench figures).
+    /// `description`.
     @inline(__always)
     mutating func appendDouble(_ value: Double) {
         reserve(32)
