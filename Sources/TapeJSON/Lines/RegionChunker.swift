@@ -23,9 +23,6 @@ extension ChunkSource {
     var totalBytes: Int? { nil }
     /// Lines never stop (a line ends at its newline whatever it holds): only item chunkers need this.
     mutating func inputEnd() throws -> Int { totalBytes ?? 0 }
-    /// Nothing to free: a source's buffers go with its last copy. Only a test still calls this
-    /// (`InputFaultTests`); drop it with that call.
-    func release() {}
 }
 
 /// Cuts bytes in memory into chunks of whole lines without copying.
