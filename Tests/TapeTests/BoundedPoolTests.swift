@@ -46,7 +46,7 @@ struct BoundedPoolTests {
     final class Shared: Sendable {
         let pool = BoundedPool<Int>(limit: 4)
         /// The items some task holds right now.
-        let held = Mutex<Set<Int>>([])
+        let held = Synchronization.Mutex<Set<Int>>([])
         /// The last item made because the pool was empty.
         let fresh = Atomic<Int>(1_000)
         /// How many times a task was handed an item another task held.

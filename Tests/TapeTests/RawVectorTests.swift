@@ -65,7 +65,7 @@ struct RawVectorTests {
     // MARK: - Ownership
 
     final class Counted {
-        static let live = Mutex<Int>(0)
+        static let live = Synchronization.Mutex<Int>(0)
         let value: Int
         init(_ value: Int) { self.value = value; Self.live.withLock { $0 += 1 } }
         deinit { Self.live.withLock { $0 -= 1 } }
