@@ -21,6 +21,7 @@ public struct JSONOutputError: Error, Sendable, CustomStringConvertible {
         self.code = nil
     }
 
+    /// The destination and the system's reason, on one line.
     public var description: String { "\(destination): \(reason)" }
 }
 
