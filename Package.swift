@@ -124,7 +124,7 @@ let package = Package(
         ),
         .testTarget(name: "DocumentTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "EventsTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
-        // The README's examples, verbatim.
+        // The README's examples, verbatim (ReadmeSyncTests checks them against README.md), and the articles'.
         .testTarget(name: "ExamplesTests", dependencies: ["TapeJSON", "TapeJSONMacros"], swiftSettings: swiftSettings),
         .testTarget(name: "CLITests", dependencies: ["TapeJSON", "tapejson"], swiftSettings: swiftSettings),
         .testTarget(name: "DecodingTests", dependencies: ["TapeJSON", "CorpusModels"], swiftSettings: swiftSettings),
