@@ -14,10 +14,12 @@
 #   make test-tsan   runs the tests that share work across threads (parallel JSON Lines, shards, the
 #                    decompressing thread of compressed input, one decoder shared by threads) under
 #                    ThreadSanitizer; any report fails the run
-#                    (README, "Lifetimes and threads")
+#                    (the "Lifetimes and threads" article)
 #   make fuzz        runs every libFuzzer target in Fuzz/ (FUZZ_SECONDS each, 60 by default) under
 #                    AddressSanitizer from its seed corpus; any crash, hang or broken invariant fails it
-.PHONY: deps bench test test-tsan fuzz
+#   make docs        builds the DocC documentation of TapeJSON and TapeJSONMacros (swift-docc-plugin),
+#                    any warning (a broken symbol link) failing it
+.PHONY: deps bench test test-tsan fuzz docs
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists simdjson; then \
@@ -79,3 +81,9 @@ fuzz: deps
 			     grep 'Test unit written' .build-fuzz/$$target.log; }; \
 		grep -E '^Done|stat::peak_rss' .build-fuzz/$$target.log; \
 	done; exit $$status
+
+# The documentation: Sources/TapeJSON/TapeJSON.docc and Sources/TapeJSONMacros/TapeJSONMacros.docc with the
+# symbols' doc comments, built by swift-docc-plugin into .build/plugins/Swift-DocC/outputs/.
+docs: deps
+	swift package generate-documentation --target TapeJSON --warnings-as-errors
+	swift package generate-documentation --target TapeJSONMacros --warnings-as-errors

@@ -17,6 +17,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
+        // `swift package generate-documentation` (`make docs`): the DocC catalogues of TapeJSON and
+        // TapeJSONMacros. A command plugin only: nothing of it is linked into the library or the tool.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The library's only C++: a plain C header over simdjson's DOM parser, linked against the
@@ -121,7 +124,7 @@ let package = Package(
         ),
         .testTarget(name: "DocumentTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
         .testTarget(name: "EventsTests", dependencies: ["TapeJSON"], swiftSettings: swiftSettings),
-        // The README's examples, verbatim.
+        // The README's examples, verbatim (ReadmeSyncTests checks them against README.md), and the articles'.
         .testTarget(name: "ExamplesTests", dependencies: ["TapeJSON", "TapeJSONMacros"], swiftSettings: swiftSettings),
         .testTarget(name: "CLITests", dependencies: ["TapeJSON", "tapejson"], swiftSettings: swiftSettings),
         .testTarget(name: "DecodingTests", dependencies: ["TapeJSON", "CorpusModels"], swiftSettings: swiftSettings),

@@ -1,11 +1,11 @@
 @_exported import TapeJSON
 
-/// Generates ``TapeJSONDecodable`` and ``TapeJSONEncodable`` conformances for a struct or an enum:
+/// Generates `TapeJSONDecodable` and `TapeJSONEncodable` conformances for a struct or an enum:
 /// `init(tapeJSON:)` and `encode(tapeJSON:)`, which decode and encode exactly what the type's
 /// synthesized `init(from:)` and `encode(to:)` do, without a `Decoder`, container boxes or key strings.
 ///
 /// The type keeps its `Codable` conformance (declare it, or let the generated conformances imply it:
-/// the compiler then synthesizes it); ``TapeJSONDecoder`` and ``TapeJSONEncoder`` take the generated
+/// the compiler then synthesizes it); `TapeJSONDecoder` and `TapeJSONEncoder` take the generated
 /// path wherever the type appears, with the results, bytes and errors of `Codable` (the generated
 /// code reads, writes and fails as the synthesized code does, at the same points).
 ///
@@ -71,7 +71,7 @@
 @attached(member, conformances: TapeJSONDecodable, TapeJSONEncodable, names: named(CodingKeys))
 public macro TapeJSONCodable() = #externalMacro(module: "TapeJSONMacrosPlugin", type: "TapeJSONCodableMacro")
 
-/// Generates the ``TapeJSONDecodable`` conformance alone: `init(tapeJSON:)`, which decodes exactly what
+/// Generates the `TapeJSONDecodable` conformance alone: `init(tapeJSON:)`, which decodes exactly what
 /// the type's synthesized `init(from:)` does. The `TapeJSONDecodable` half of ``TapeJSONCodable()``:
 /// use it when `encode(to:)` is hand-written (the generated decoding leaves it alone), or when only
 /// decoding is fast-pathed.
@@ -107,7 +107,7 @@ public macro TapeJSONCodable() = #externalMacro(module: "TapeJSONMacrosPlugin", 
 @attached(member, conformances: TapeJSONDecodable, names: named(CodingKeys))
 public macro TapeJSONDecodable() = #externalMacro(module: "TapeJSONMacrosPlugin", type: "TapeJSONDecodableMacro")
 
-/// Generates the ``TapeJSONEncodable`` conformance alone: `encode(tapeJSON:)`, which writes exactly what
+/// Generates the `TapeJSONEncodable` conformance alone: `encode(tapeJSON:)`, which writes exactly what
 /// the type's synthesized `encode(to:)` writes. The `TapeJSONEncodable` half of ``TapeJSONCodable()``:
 /// use it when `init(from:)` is hand-written (the generated encoding leaves it alone), or when only
 /// encoding is fast-pathed.

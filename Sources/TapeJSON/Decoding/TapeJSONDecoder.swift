@@ -98,8 +98,8 @@ import Synchronization
 ///   elements and values collected across arrays, from the raw values of plain `CodingKeys`.
 ///
 /// ## Deliberate differences from Foundation's JSONDecoder on Linux
-/// The README's list of the same name, with the same numbers (the README is the reference; keep the
-/// two in step):
+/// The README lists these in one line each and the Decoding article in full, with the same numbers
+/// (`DeliberateDifferencesTests` shows each one; keep the four in step):
 /// 1. **Trailing commas are rejected** (`[1,2,]`, `{"a":1,}`, and after members read under
 ///    `assumesTopLevelDictionary`), as RFC 8259 requires; Foundation accepts them.
 /// 2. **A number that does not fit its type** (`300` or `1.5` for an `Int8`, `1e39` for a `Float`,

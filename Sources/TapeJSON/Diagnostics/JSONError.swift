@@ -51,6 +51,7 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A short, printable piece of the input around `offset` (invalid UTF-8 shown as U+FFFD).
     public var excerpt: String
 
+    /// An error of `kind` at byte `offset` (1-based `line` and `column`), with `excerpt` around it.
     public init(kind: Kind, offset: Int, line: Int, column: Int, excerpt: String) {
         self.kind = kind
         self.offset = offset

@@ -4,6 +4,7 @@ public struct JSONPointerError: Error, Sendable, Equatable, CustomStringConverti
     public var pointer: String
     /// What is wrong with it.
     public var reason: String
+    /// The pointer and what is wrong with it, on one line.
     public var description: String { "invalid JSON Pointer '\(pointer)': \(reason)" }
 }
 

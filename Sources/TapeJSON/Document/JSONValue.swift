@@ -163,10 +163,12 @@ public struct JSONValue: Sendable {
     public struct Elements: Sequence, Sendable {
         let value: JSONValue
 
+        /// Walks an array's elements in order, skipping each element's subtree in O(1).
         public struct Iterator: IteratorProtocol, Sendable {
             let storage: DocumentStorage
             var i: Int
             let end: Int
+            /// The next element, or nil after the last.
             public mutating func next() -> JSONValue? {
                 guard i < end else { return nil }
                 defer { i = storage.tape.skip(i) }
@@ -174,12 +176,15 @@ public struct JSONValue: Sendable {
             }
         }
 
+        /// An iterator over the elements (none for a value that is not an array).
         public func makeIterator() -> Iterator {
             let isArray = value.tape.tag(value.index) == .startArray
             return Iterator(storage: value.storage, i: value.index + 1,
                             end: isArray ? value.tape.containerEnd(value.index) - 1 : value.index + 1)
         }
 
+        /// The element count the tape stores for the array (a lower bound for huge arrays); 0 for a
+        /// value that is not an array.
         public var underestimatedCount: Int { value.kind == .array ? value.tape.storedCount(value.index) : 0 }
     }
 
@@ -212,10 +217,12 @@ public struct JSONValue: Sendable {
     public struct Members: Sequence, Sendable {
         let value: JSONValue
 
+        /// Walks an object's members in document order, skipping each value's subtree in O(1).
         public struct Iterator: IteratorProtocol, Sendable {
             let storage: DocumentStorage
             var i: Int
             let end: Int
+            /// The next member, or nil after the last.
             public mutating func next() -> Member? {
                 guard i < end else { return nil }
                 defer { i = storage.tape.skip(i + 1) }
@@ -223,12 +230,15 @@ public struct JSONValue: Sendable {
             }
         }
 
+        /// An iterator over the members (none for a value that is not an object).
         public func makeIterator() -> Iterator {
             let isObject = value.tape.tag(value.index) == .startObject
             return Iterator(storage: value.storage, i: value.index + 1,
                             end: isObject ? value.tape.containerEnd(value.index) - 1 : value.index + 1)
         }
 
+        /// The member count the tape stores for the object (a lower bound for huge objects); 0 for a
+        /// value that is not an object.
         public var underestimatedCount: Int { value.kind == .object ? value.tape.storedCount(value.index) : 0 }
     }
 }

@@ -47,8 +47,12 @@ public struct JSONString: ~Escapable {
         }
     }
 
+    /// Whether the view's bytes are `rhs`'s UTF-8, compared without building a `String`.
     public static func == (lhs: borrowing JSONString, rhs: String) -> Bool { lhs.equals(rhs) }
+    /// Whether the view's bytes are `rhs`'s UTF-8.
     public static func == (lhs: borrowing JSONString, rhs: StaticString) -> Bool { lhs.equals(rhs) }
+    /// Whether the view's bytes differ from `rhs`'s UTF-8.
     public static func != (lhs: borrowing JSONString, rhs: String) -> Bool { !lhs.equals(rhs) }
+    /// Whether the view's bytes differ from `rhs`'s UTF-8.
     public static func != (lhs: borrowing JSONString, rhs: StaticString) -> Bool { !lhs.equals(rhs) }
 }

@@ -37,5 +37,6 @@ public struct JSONInputError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// The path and the reason, on one line.
     public var description: String { "\(path): \(reason)" }
 }

@@ -40,7 +40,11 @@ public final class PaddedFile: @unchecked Sendable {
     /// Reads an open descriptor (standard input is `0`) from its current position to its end. The
     /// descriptor stays open.
     ///
-    /// - Parameter name: how errors name the input (`-` for standard input).
+    /// - Parameters:
+    ///   - fd: the open descriptor to read from.
+    ///   - name: how errors name the input (`-` for standard input).
+    ///   - maxSize: the largest input accepted; a longer one is an error (simdjson's largest document
+    ///     by default).
     public convenience init(fileDescriptor fd: Int32, name: String,
                             maxSize: Int = SIMDImplementation.maxDocumentSize) throws(JSONInputError) {
         try self.init(reading: fd, name: name, maxSize: maxSize, fromStart: false)

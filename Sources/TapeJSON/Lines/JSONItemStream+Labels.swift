@@ -8,6 +8,7 @@ import Foundation
 // callback, so that calls leaving it out go to the new forms.
 
 extension JSONItemStream {
+    /// Deprecated: ``forEach(_:onInvalidLine:)``, the label both readers share.
     @available(*, deprecated, renamed: "forEach(_:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func forEach(_ body: (borrowing JSONLine) throws -> Void,
@@ -15,18 +16,21 @@ extension JSONItemStream {
         try forEach(body, onInvalidLine: onInvalidItem)
     }
 
+    /// Deprecated: ``count(onInvalidLine:)``, the label both readers share.
     @available(*, deprecated, renamed: "count(onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func count(onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
         try count(onInvalidLine: onInvalidItem)
     }
 
+    /// Deprecated: ``count(jobs:onInvalidLine:)``, the label both readers share.
     @available(*, deprecated, renamed: "count(jobs:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func count(jobs: Int, onInvalidItem: (JSONLineError) throws -> Void) throws -> JSONLinesSummary {
         try count(jobs: jobs, onInvalidLine: onInvalidItem)
     }
 
+    /// Deprecated: ``map(jobs:ordered:_:each:onInvalidLine:onProgress:)``, the label both readers share.
     @available(*, deprecated, renamed: "map(jobs:ordered:_:each:onInvalidLine:onProgress:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func map<T: Sendable>(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, ordered: Bool = true,
@@ -37,6 +41,7 @@ extension JSONItemStream {
         try map(jobs: jobs, ordered: ordered, transform, each: each, onInvalidLine: onInvalidItem, onProgress: onProgress)
     }
 
+    /// Deprecated: ``decode(_:using:jobs:ordered:each:onInvalidLine:)``, the label both readers share.
     @available(*, deprecated, renamed: "decode(_:using:jobs:ordered:each:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func decode<T: Decodable & Sendable>(_ type: T.Type, using decoder: TapeJSONDecoder,
@@ -47,6 +52,7 @@ extension JSONItemStream {
         try decode(type, using: decoder, jobs: jobs, ordered: ordered, each: each, onInvalidLine: onInvalidItem)
     }
 
+    /// Deprecated: ``forEach(_:envelope:onInvalidLine:)``, the label both readers share.
     @available(*, deprecated, renamed: "forEach(_:envelope:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func forEach<Envelope: JSONEventHandler>(_ body: (borrowing JSONLine) throws -> Void,
@@ -55,6 +61,7 @@ extension JSONItemStream {
         try forEach(body, envelope: &envelope, onInvalidLine: onInvalidItem)
     }
 
+    /// Deprecated: ``map(jobs:ordered:_:envelope:each:onInvalidLine:)``, the label both readers share.
     @available(*, deprecated, renamed: "map(jobs:ordered:_:envelope:each:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func map<T: Sendable, Envelope: JSONEventHandler>(jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -66,6 +73,8 @@ extension JSONItemStream {
         try map(jobs: jobs, ordered: ordered, transform, envelope: &envelope, each: each, onInvalidLine: onInvalidItem)
     }
 
+    /// Deprecated: ``decode(_:using:jobs:ordered:envelope:each:onInvalidLine:)``, the label both readers
+    /// share.
     @available(*, deprecated, renamed: "decode(_:using:jobs:ordered:envelope:each:onInvalidLine:)", message: "both readers' callback is onInvalidLine")
     @discardableResult
     public func decode<T: Decodable & Sendable, Envelope: JSONEventHandler>(_ type: T.Type, using decoder: TapeJSONDecoder,

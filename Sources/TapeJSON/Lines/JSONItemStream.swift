@@ -250,6 +250,7 @@ public final class JSONItemStream {
     /// - Parameters:
     ///   - jobs: workers, the calling thread included (it also walks the envelope); with 1, everything
     ///     runs on the calling thread.
+    ///   - ordered: deliver the results in input order (the default), or as runs finish.
     ///   - transform: runs on a worker for each valid item (the item is valid only during the call).
     ///   - each: receives each result with its item's line number, on the calling thread.
     ///   - onInvalidLine: receives bad items under `.report`, on the calling thread.

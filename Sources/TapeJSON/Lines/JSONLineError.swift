@@ -15,6 +15,7 @@ public struct JSONLineError: Error, CustomStringConvertible, @unchecked Sendable
     /// error in the array's own syntax before its first element or after its end).
     public var elementIndex: Int?
 
+    /// An error at 1-based `line` and `column` and byte `offset`, wrapping `underlying`.
     public init(line: Int, column: Int, offset: Int, underlying: any Error) {
         self.line = line
         self.column = column

@@ -15,10 +15,12 @@ extension JSONLines {
     /// - Parameters:
     ///   - jobs: workers, the calling thread included; defaults to the active processor count. With 1,
     ///     everything runs on the calling thread, line by line.
+    ///   - ordered: deliver the results in input order (the default), or as chunks finish.
     ///   - transform: runs on a worker (possibly the calling thread) for each valid line (the line is
     ///     valid only during the call).
     ///   - each: receives each result with its line's number, on the calling thread.
     ///   - onInvalidLine: receives bad lines under `.report`, on the calling thread.
+    ///   - onProgress: receives the counts so far, now and then, on the calling thread.
     @discardableResult
     public func map<T: Sendable>(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, ordered: Bool = true,
                                  _ transform: @escaping @Sendable (borrowing JSONLine) throws -> T,

@@ -18,6 +18,7 @@ public struct JSONLinesOptions: Sendable {
     /// this many bytes of it are held before it is skipped, so lower it to bound memory on pipes.
     public var maxDocumentSize: Int
 
+    /// Options with every parameter setting the property of the same name.
     public init(errorPolicy: JSONLinesErrorPolicy = .fail, batchSize: Int = 1 << 20, chunkSize: Int = 4 << 20,
                 maxDepth: Int = JSONParser.defaultMaxDepth,
                 maxDocumentSize: Int = SIMDImplementation.maxDocumentSize) {

@@ -15,5 +15,6 @@ public struct JSONLinesSummary: Sendable, Equatable {
     /// where the next item's start could no longer be found).
     public var unreadBytes = 0
 
+    /// An empty summary: every count 0.
     public init() {}
 }

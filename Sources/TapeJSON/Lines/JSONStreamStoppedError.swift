@@ -33,6 +33,7 @@ public struct JSONStreamStoppedError: Error, Sendable, CustomStringConvertible, 
     /// What the pass accounted for before it stopped; `summary.unreadBytes == unreadBytes`.
     public var summary: JSONLinesSummary
 
+    /// An error with every parameter setting the property of the same name.
     public init(offset: Int, line: Int, column: Int, unreadBytes: Int, itemIndex: Int?, reason: JSONError,
                 summary: JSONLinesSummary) {
         self.offset = offset
@@ -55,8 +56,10 @@ public struct JSONStreamStoppedError: Error, Sendable, CustomStringConvertible, 
             + "so the last \(bytes) were not read"
     }
 
+    /// The message, after the line, column and byte offset where reading stopped.
     public var description: String { "line \(line), column \(column) (byte \(offset)): \(message)" }
 
+    /// The same as `description`.
     public var errorDescription: String? { description }
 }
 

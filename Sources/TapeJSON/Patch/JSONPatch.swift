@@ -113,8 +113,10 @@ public struct JSONPatch: Sendable {
     /// validated: nothing is parsed again), returning the patched bytes of the line, without a line
     /// ending.
     ///
-    /// - Parameter compact: drop the whitespace between tokens of the result (strings, number text and
-    ///   escapes stay as written): an item that spans lines comes out on one.
+    /// - Parameters:
+    ///   - line: the line or item, as the reader hands it to `forEach` or `map`.
+    ///   - compact: drop the whitespace between tokens of the result (strings, number text and escapes
+    ///     stay as written): an item that spans lines comes out on one.
     public func apply(to line: borrowing JSONLine, compact: Bool = false) throws(JSONPatchError) -> [UInt8] {
         let bytes = try patched(line.raw.unsafeUInt8s)
         return compact ? compactWhitespace(bytes) : bytes

@@ -48,6 +48,7 @@ public typealias TapeJSONCodable = TapeJSONDecodable & TapeJSONEncodable
 
 /// As `Array.init(from:)`: each element by its generated path, straight into the array's storage.
 extension Array: TapeJSONDecodable where Element: TapeJSONDecodable {
+    /// Decodes the array with each element read by its generated path.
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
         let session = decoder.session
         self = try session.withValueInPlace(at: decoder.index, depth: decoder.depth) {

@@ -3,7 +3,9 @@ import Foundation
 extension TapeJSONEncoder {
     /// The layout of the output: Foundation's `JSONEncoder.OutputFormatting`.
     public struct OutputFormatting: OptionSet, Sendable, Hashable {
+        /// The options' bits.
         public let rawValue: UInt
+        /// The options whose bits are `rawValue`.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// Newlines and two-space indentation, and ` : ` between a key and its value, as Foundation

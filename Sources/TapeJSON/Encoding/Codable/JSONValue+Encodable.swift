@@ -5,6 +5,7 @@
 /// (``bigNumberText``) as its text with `TapeJSONEncoder` (every digit kept), as an `Int128`, `UInt128`
 /// or `Decimal` where it fits one with any other encoder.
 extension JSONValue: Encodable {
+    /// Encodes the value as the JSON it is, as described on this extension.
     public func encode(to encoder: any Encoder) throws {
         switch kind {
         case .object:

@@ -40,63 +40,78 @@ public protocol TapeJSONEncodable: Encodable {
 // MARK: - The standard library's types
 
 extension String: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { encoder.core.writeString(self) }
 }
 
 extension Bool: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { encoder.core.writeBool(self) }
 }
 
 extension Double: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { try encoder.encode(self) }
 }
 
 extension Float: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { try encoder.encode(self) }
 }
 
 extension Int: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { encoder.core.out.appendSigned(Int64(self)) }
 }
 
 extension Int8: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { encoder.core.out.appendSigned(Int64(self)) }
 }
 
 extension Int16: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { encoder.core.out.appendSigned(Int64(self)) }
 }
 
 extension Int32: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { encoder.core.out.appendSigned(Int64(self)) }
 }
 
 extension Int64: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { encoder.core.out.appendSigned(self) }
 }
 
 extension UInt: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { encoder.core.out.appendUnsigned(UInt64(self)) }
 }
 
 extension UInt8: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { encoder.core.out.appendUnsigned(UInt64(self)) }
 }
 
 extension UInt16: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { encoder.core.out.appendUnsigned(UInt64(self)) }
 }
 
 extension UInt32: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { encoder.core.out.appendUnsigned(UInt64(self)) }
 }
 
 extension UInt64: TapeJSONEncodable {
+    /// Writes the value as its `encode(to:)` would, straight into the output buffer.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws { encoder.core.out.appendUnsigned(self) }
 }
 
 /// As `Array.encode(to:)`: the elements in order.
 extension Array: TapeJSONEncodable where Element: TapeJSONEncodable {
+    /// Writes the elements in order, as `Array.encode(to:)` does.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws {
         if try encoder.core.encodeScalarArray(self) { return }
         var array = encoder.beginArray()
@@ -107,6 +122,7 @@ extension Array: TapeJSONEncodable where Element: TapeJSONEncodable {
 
 /// As `Set.encode(to:)`: the elements in the set's order.
 extension Set: TapeJSONEncodable where Element: TapeJSONEncodable {
+    /// Writes the elements in the set's order, as `Set.encode(to:)` does.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws {
         var array = encoder.beginArray()
         for element in self { try array.encode(element) }
@@ -118,6 +134,7 @@ extension Set: TapeJSONEncodable where Element: TapeJSONEncodable {
 /// `Int` key written as its decimal text. (Other keys are written by `encode(to:)`, as an array of
 /// alternating keys and values.)
 extension Dictionary: TapeJSONEncodable where Key: Encodable, Value: TapeJSONEncodable {
+    /// Writes the dictionary as `Dictionary.encode(to:)` does, as described on this extension.
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws {
         if Key.self == String.self {
             var object = encoder.beginObject()

@@ -62,6 +62,7 @@ public struct TapeJSONObjectEncoder {
     /// Writes the member `name` with `value`, as `encode(_:forKey:)` does.
     ///
     /// - Parameters:
+    ///   - value: the member's value.
     ///   - key: the `CodingKey` of the member, for the coding path of values written below it.
     ///   - name: the key's `stringValue`.
     public mutating func encode<T: Encodable, K: CodingKey>(_ value: T, forKey key: K, named name: StaticString) throws {

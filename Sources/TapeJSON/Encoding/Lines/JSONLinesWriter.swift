@@ -21,6 +21,7 @@ public struct JSONOutputError: Error, Sendable, CustomStringConvertible {
         self.code = nil
     }
 
+    /// The destination and the system's reason, on one line.
     public var description: String { "\(destination): \(reason)" }
 }
 
@@ -44,7 +45,7 @@ public struct JSONOutputError: Error, Sendable, CustomStringConvertible {
 /// cannot take bytes back (its reader sees a last line without its newline).
 /// Memory stays bounded: the buffer is flushed once it holds `bufferSize` bytes.
 ///
-/// ``write(contentsOf:jobs:)`` encodes a sequence of values on several threads and writes their lines
+/// ``write(contentsOf:jobs:batchSize:)`` encodes a sequence of values on several threads and writes their lines
 /// in the sequence's order, as `JSONLines.decode(_:using:jobs:)` reads them.
 ///
 /// A writer is used from one thread at a time.

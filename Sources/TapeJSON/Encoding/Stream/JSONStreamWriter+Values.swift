@@ -9,8 +9,10 @@ extension JSONStreamWriter {
     /// written from the parsed value with the shortest digits that read back the same (`1.0`, `1e-07`),
     /// and numbers simdjson could not hold (``JSONValue/bigNumberText``) as their text.
     ///
-    /// - Parameter sortingKeys: writes every object's members in the byte order of their keys (as
-    ///   `jq -S` does) instead of the document's order.
+    /// - Parameters:
+    ///   - value: the value to write, with everything below it.
+    ///   - sortingKeys: writes every object's members in the byte order of their keys (as `jq -S` does)
+    ///     instead of the document's order.
     public func value(_ value: JSONValue, sortingKeys: Bool = false) throws {
         if sortingKeys {
             try writeSorted(value)
@@ -22,7 +24,7 @@ extension JSONStreamWriter {
         }
     }
 
-    /// Writes one JSON Lines line's value, copied from the line's text (see ``value(jsonText:parser:)``
+    /// Writes one JSON Lines line's value, copied from the line's text (see ``value(jsonText:parser:)-(UnsafeRawBufferPointer,_)``
     /// for what is kept as it is); the line was validated when it was read.
     public func value(_ line: borrowing JSONLine) throws {
         try writeValidatedText(line.raw)

@@ -23,7 +23,7 @@ import Foundation
 /// ## Memory
 /// Written to a file, a `FileHandle` or standard output, the writer holds at most about `bufferSize`
 /// bytes: it hands its buffer to the system whenever it passes that size, in the middle of a value if
-/// need be. Written to memory (``init(layout:)``), the text accumulates in ``bytes``.
+/// need be. Written to memory (``init(layout:capacity:)``), the text accumulates in ``bytes``.
 ///
 /// ## Failures
 /// A write the system refuses (a full disk, a closed pipe when `SIGPIPE` is ignored) throws a
@@ -85,8 +85,10 @@ public final class JSONStreamWriter {
 
     /// Writes into memory; read the text with ``bytes``.
     ///
-    /// - Parameter capacity: the bytes reserved at first (the buffer grows as needed): small for a
-    ///   writer made per record.
+    /// - Parameters:
+    ///   - layout: how values are laid out: `.compact` (the default) or indented.
+    ///   - capacity: the bytes reserved at first (the buffer grows as needed): small for a writer made
+    ///     per record.
     public init(layout: Layout = .compact, capacity: Int = 1 << 16) {
         out = JSONByteOutput(capacity: capacity)
         self.layout = layout

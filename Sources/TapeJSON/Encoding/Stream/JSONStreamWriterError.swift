@@ -5,5 +5,6 @@ public struct JSONStreamWriterError: Error, Sendable, Equatable, CustomStringCon
 
     init(_ message: String) { self.message = message }
 
+    /// The message, after `JSONStreamWriter:`.
     public var description: String { "JSONStreamWriter: \(message)" }
 }

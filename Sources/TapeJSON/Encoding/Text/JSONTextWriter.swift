@@ -4,15 +4,18 @@ public struct JSONTextWriter: Sendable {
     /// The UTF-8 written so far.
     public var bytes: [UInt8] = []
 
+    /// A writer with nothing written.
     public init() {}
 
     /// The text written so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Appends `text` as it is, unescaped: the caller makes it valid JSON.
     public mutating func writeRaw(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Appends `text` as it is, unescaped: the caller makes it valid JSON.
     public mutating func writeRaw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
     /// A quoted, escaped string from UTF-8 bytes.
@@ -41,10 +44,12 @@ public struct JSONTextWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// A quoted, escaped string from an event's string view.
     public mutating func writeString(_ string: borrowing JSONString) {
         string.utf8.withUnsafeBufferPointer { writeString($0) }
     }
 
+    /// A quoted, escaped string.
     public mutating func writeString(_ string: String) {
         var string = string
         string.withUTF8 { writeString($0) }
@@ -55,7 +60,9 @@ public struct JSONTextWriter: Sendable {
         text.utf8.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     }
 
+    /// A signed integer's decimal text.
     public mutating func writeInt(_ value: Int64) { writeRaw(String(value)) }
+    /// An unsigned integer's decimal text.
     public mutating func writeUInt(_ value: UInt64) { writeRaw(String(value)) }
 
     /// The shortest text that parses back to `value` (Swift's round-trip formatting). JSON has no
@@ -95,6 +102,7 @@ public struct JSONTextWriter: Sendable {
     /// Where a writer of events is between values.
     public struct SeparatorState: Sendable {
         var needsComma = false
+        /// The state before the first value: no comma due.
         public init() {}
     }
 

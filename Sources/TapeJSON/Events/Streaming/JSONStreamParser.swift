@@ -52,6 +52,7 @@ public final class JSONStreamParser<Handler: JSONEventHandler> {
 
     /// Creates a parser delivering events to `handler`.
     /// - Parameters:
+    ///   - handler: receives the events; read its results from ``handler`` after `finish()`.
     ///   - maxDepth: the deepest nesting of objects and arrays accepted (the root value is depth 0).
     ///   - window: how many bytes of one unfinished array or object are held before it is entered (at
     ///     least 64); the batches simdjson parses are at most about this size, plus one element.
