@@ -7,7 +7,9 @@
 #                (the macros) built for each, the two took 25 minutes on this 2-core machine, past CI's 20;
 #                every test the plain run ran runs here, with the sanitizer's checks on top.
 #                LeakSanitizer is on: a leak fails the run. Tests/lsan-suppressions.txt names the leaks
-#                of the toolchain's own code (Foundation, swift-argument-parser), each with its reason.
+#                of the toolchain's own code (Foundation, swift-argument-parser, glibc), each with its
+#                reason. Then the DocC catalogues are built, warnings as errors (scripts/check-docs.sh,
+#                from the symbol graphs the test build wrote; make docs builds them with the plugin).
 # Both install simdjson, zlib and libzstd first when the machine lacks them (Debian: libsimdjson-dev,
 # zlib1g-dev, libzstd-dev, as root).
 # Not part of set-up, and not run by CI:
@@ -41,10 +43,17 @@ deps:
 bench: deps
 	swift run -c release tapejson bench
 
+# The compiler writes each module's symbol graph as it builds (-emit-symbol-graph), and the DocC check reads
+# them after the tests: the documentation is checked without a second build of the package.
+SYMBOL_GRAPHS = $(CURDIR)/.build-asan/symbol-graphs
+
 test: deps
+	mkdir -p $(SYMBOL_GRAPHS)
 	TAPEJSON_STREAM_4GIB=1 ASAN_OPTIONS=detect_leaks=1 \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 \
-		swift test --sanitize=address --disable-xctest --scratch-path .build-asan
+		swift test --sanitize=address --disable-xctest --scratch-path .build-asan \
+		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(SYMBOL_GRAPHS)
+	scripts/check-docs.sh $(SYMBOL_GRAPHS)
 
 # -DTAPEJSON_TSAN swaps Synchronization.Mutex for a pthread lock inside TapeJSON (ThreadSanitizer does not
 # see a contended Mutex hand the lock over: Sources/TapeJSON/Support/ThreadSanitizerMutex.swift).
