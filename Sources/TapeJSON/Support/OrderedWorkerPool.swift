@@ -53,7 +53,18 @@ final class OrderedWorkerPool<Worker: PoolWorker> {
         /// Signalled by each thread as it exits.
         let exited = DispatchSemaphore(value: 0)
 
-        init(slots: Int) { state = Mutex(State(slots: slots)) }
+        /// The pool's `makeWorker`, which the threads take from here rather than capture: `shutdown` lets
+        /// go of it, and with it of what it captured (a caller's patch, decoder or options). Foundation's
+        /// `Thread` frees its closure only as the finished thread is torn down, which can come after
+        /// `shutdown` returned and even after the process called `exit`: LeakSanitizer's exit check then
+        /// counted what a captured `makeWorker` still held as leaked (a flaky `tapejson patch --items`
+        /// test).
+        let maker: Mutex<(@Sendable (Int) -> Worker)?>
+
+        init(slots: Int, makeWorker: @escaping @Sendable (Int) -> Worker) {
+            state = Mutex(State(slots: slots))
+            maker = Mutex(makeWorker)
+        }
 
         /// The worker's handed-back values, and the oldest waiting work unless `reserve` or fewer wait
         /// (`stop` once the pool shuts down).
@@ -106,13 +117,14 @@ final class OrderedWorkerPool<Worker: PoolWorker> {
         let jobs = max(jobs, 1)
         threads = jobs - 1
         limit = max(inFlightPerJob, 1) * jobs
-        let core = Core(slots: jobs)
+        let core = Core(slots: jobs, makeWorker: makeWorker)
         self.core = core
         caller = makeWorker(jobs - 1)
         for slot in 0..<threads {
             let thread = Thread {
                 do {
-                    var worker = makeWorker(slot)
+                    guard let make = core.maker.withLock({ $0 }) else { core.exited.signal(); return }
+                    var worker = make(slot)
                     core.run(&worker, slot: slot)
                 }
                 // The worker (and the values it keeps for reuse) is freed with the scope above, before
@@ -190,6 +202,7 @@ final class OrderedWorkerPool<Worker: PoolWorker> {
         core.state.withLock { $0.stopping = true }
         for _ in 0..<threads { core.available.signal() }
         for _ in 0..<threads { core.exited.wait() }
+        core.maker.withLock { $0 = nil }
         // The threads are gone: what the state still holds is freed here, as it is replaced.
         let slots = threads + 1
         core.state.withLock { state in
