@@ -1,6 +1,7 @@
 # The two set-up commands of the README:
 #   make bench   builds in release and runs `tapejson bench` over the bundled corpus (the main job)
-#   make test    runs the test suite under AddressSanitizer (the views into a document's buffers are
+#   make test    checks the style first (make lint: .swift-format's rules, a few seconds), then
+#                runs the test suite under AddressSanitizer (the views into a document's buffers are
 #                checked for out-of-bounds and use-after-free reads), the 4 GiB streaming test included
 #                (TAPEJSON_STREAM_4GIB=1: a generated document larger than 4 GiB through JSONStreamParser,
 #                about 35 s here). One run, not a plain run and then a sanitized one: with swift-syntax
@@ -21,7 +22,9 @@
 #                    AddressSanitizer from its seed corpus; any crash, hang or broken invariant fails it
 #   make docs        builds the DocC documentation of TapeJSON and TapeJSONMacros (swift-docc-plugin),
 #                    any warning (a broken symbol link) failing it
-.PHONY: deps bench test test-tsan fuzz docs
+SHELL := /bin/bash
+
+.PHONY: deps bench lint test test-tsan fuzz docs
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists simdjson; then \
@@ -47,12 +50,33 @@ bench: deps
 # them after the tests: the documentation is checked without a second build of the package.
 SYMBOL_GRAPHS = $(CURDIR)/.build-asan/symbol-graphs
 
-test: deps
+# The run's output is also kept in .build-asan/test.log; when a test fails, its failure lines (the test,
+# and each issue it recorded with its source location) are printed again at the end, where a CI log's
+# tail shows them.
+TEST_LOG = $(CURDIR)/.build-asan/test.log
+
+# Style: the rules of .swift-format (swift-format, in the toolchain), and no tab or trailing blank in a
+# Swift file. Only the rules: swift-format's pretty printer puts a continuation line after a break
+# following the open parenthesis, where the house aligns continued arguments under it, so
+# `swift format format` is not run on the tree (--debug-disable-pretty-print is swift-format's switch for
+# that). Run by make test; the expanded macro twins are generated and opt out (swift-format-ignore-file).
+LINT_PATHS = Package.swift Sources Tests BenchSupport Benchmarks/Package.swift Benchmarks/Benchmarks \
+	Fuzz/Package.swift Fuzz/Sources
+
+lint:
+	swift format lint --strict --recursive --parallel --debug-disable-pretty-print $(LINT_PATHS)
+	@! git ls-files '*.swift' | xargs grep -nP '\t|[ ]+$$' || { echo "tabs or trailing blanks above"; exit 1; }
+
+test: deps lint
 	mkdir -p $(SYMBOL_GRAPHS)
-	TAPEJSON_STREAM_4GIB=1 ASAN_OPTIONS=detect_leaks=1 \
+	@set -o pipefail; TAPEJSON_STREAM_4GIB=1 ASAN_OPTIONS=detect_leaks=1 \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 \
 		swift test --sanitize=address --disable-xctest --scratch-path .build-asan \
-		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(SYMBOL_GRAPHS)
+		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(SYMBOL_GRAPHS) 2>&1 \
+		| tee $(TEST_LOG) \
+		|| { echo "=== failures (from $(TEST_LOG)) ==="; \
+		     grep -a -E '✘|recorded an issue|ERROR: (Address|Leak)Sanitizer|SUMMARY: |Fatal error|error: ' $(TEST_LOG) \
+		     | grep -a -v '^✘ Suite' | tail -n 60; exit 1; }
 	scripts/check-docs.sh $(SYMBOL_GRAPHS)
 
 # -DTAPEJSON_TSAN swaps Synchronization.Mutex for a pthread lock inside TapeJSON (ThreadSanitizer does not
