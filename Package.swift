@@ -71,9 +71,11 @@ let package = Package(
         // and in Benchmarks/Package.swift in step.
         // Codable models of the benchmark corpus, shared by the tests, `tapejson bench` and Benchmarks/.
         .target(name: "CorpusModels", path: "BenchSupport/Sources/CorpusModels"),
-        // The same models annotated with @TapeJSONCodable (BenchSupport/make-generated-twins.py writes
-        // them from CorpusModels): the generated path against the Codable path on the same shapes.
-        .target(name: "GeneratedCorpusModels", dependencies: ["TapeJSONMacros"],
+        // The same models with @TapeJSONCodable's expansion, checked in (MacroExpansionTests'
+        // TwinSourceTests writes them from CorpusModels with the plugin and checks they are its output):
+        // the generated path against the Codable path on the same shapes, and `tapejson` (make bench)
+        // built without swift-syntax.
+        .target(name: "GeneratedCorpusModels", dependencies: ["TapeJSON"],
                 path: "BenchSupport/Sources/GeneratedCorpusModels", swiftSettings: swiftSettings),
         // The process state `tapejson bench` and Benchmarks/ both measure under (the allocator's settings).
         .target(name: "BenchmarkEnvironment", path: "BenchSupport/Sources/BenchmarkEnvironment"),
@@ -139,6 +141,8 @@ let package = Package(
             name: "MacroExpansionTests",
             dependencies: [
                 "TapeJSONMacrosPlugin",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),

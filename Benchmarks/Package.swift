@@ -7,9 +7,8 @@
 // native reference loops, log generator), which are not products of the project, and SwiftPM refuses a
 // graph in which two packages declare targets of the same name (the project's `tapejson` product
 // reaches those targets). SwiftPM takes no target path outside a package's folder, so `Linked/` holds
-// symbolic links to the project's source folders. The settings of CSimdShim, TapeJSON and the macro
-// targets below are the project's Package.swift's: keep them in step.
-import CompilerPluginSupport
+// symbolic links to the project's source folders. The settings of CSimdShim and TapeJSON below are the
+// project's Package.swift's: keep them in step.
 import PackageDescription
 
 // `TAPEJSON_BENCH_TIMING_ONLY=1` (what `agreement.py` sets, with a scratch path of its own) builds
@@ -25,8 +24,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: timingOnly ? [] : ["MallocInterposer"]),
-        // For the macro plugin (the `@TapeJSONCodable` rows): the project's URL and range.
-        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         // The library, as the project builds it.
@@ -48,31 +45,13 @@ let package = Package(
             path: "Linked/TapeJSON",
             swiftSettings: [.enableExperimentalFeature("Lifetimes")]
         ),
-        // The macros, as the project builds them: the compiler plugin and the declarations.
-        .macro(
-            name: "TapeJSONMacrosPlugin",
-            dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-            ],
-            path: "Linked/TapeJSONMacrosPlugin"
-        ),
-        .target(
-            name: "TapeJSONMacros",
-            dependencies: ["TapeJSON", "TapeJSONMacrosPlugin"],
-            path: "Linked/TapeJSONMacros",
-            swiftSettings: [.enableExperimentalFeature("Lifetimes")]
-        ),
         // What the benchmarks share with `tapejson bench` (BenchSupport/).
         .target(name: "CorpusModels", path: "Linked/BenchSupport/CorpusModels"),
-        // The corpus models annotated with @TapeJSONCodable (same type names as CorpusModels, so the
-        // benchmarks import the two modules in separate files).
+        // The corpus models with @TapeJSONCodable's expansion, checked in (same type names as
+        // CorpusModels, so the benchmarks import the two modules in separate files): no swift-syntax.
         .target(
             name: "GeneratedCorpusModels",
-            dependencies: ["TapeJSONMacros"],
+            dependencies: ["TapeJSON"],
             path: "Linked/BenchSupport/GeneratedCorpusModels",
             swiftSettings: [.enableExperimentalFeature("Lifetimes")]
         ),

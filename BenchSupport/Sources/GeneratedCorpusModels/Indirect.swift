@@ -1,4 +1,4 @@
-import TapeJSONMacros
+import TapeJSON
 
 /// A value stored out of line behind one immutable reference: `Boxed`'s role in the twins (a record
 /// holding an optional record of its own type, and large optional records), without a property

@@ -1,4 +1,4 @@
-import TapeJSONMacros
+import TapeJSON
 
 // LogTimestamp and LogUserID decode themselves by hand (a string or an integer), which the macro
 // cannot see into; their generated-path conformances are written by hand: the value read as
