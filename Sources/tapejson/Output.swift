@@ -33,8 +33,6 @@ struct StandardOutput {
 
     static let destination = "standard output"
 
-    init() {}
-
     mutating func write(_ bytes: [UInt8]) throws(OutputError) {
         if let failure = Self.failure { throw failure }
         Self.buffer.append(contentsOf: bytes)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // `tapejson events PATH` prints one event a line; `tapejson paths PATH` prints every leaf as
 // `JSON-Pointer<TAB>JSON-value`.

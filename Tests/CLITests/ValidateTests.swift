@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // `tapejson validate`: exit 0 when every input is valid, 1 when any is invalid (one
 // `PATH:LINE:COLUMN: message` line per bad document on stderr), 2 for usage and I/O errors.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// Properties named in lowerCamelCase, as `.convertFromAnyCase` produces them.
 struct Account: Decodable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// Numbers beyond what simdjson 3.0.1 holds (integers outside Int64.min...UInt64.max, magnitudes that
 /// overflow a Double) are valid JSON: they decode as Foundation decodes them. The Int128/UInt128 cases

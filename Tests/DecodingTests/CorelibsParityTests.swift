@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// The decoding cases of swift-corelibs-foundation's Tests/Foundation/TestJSONEncoder.swift, written
 /// for this project and compared with Foundation's `JSONDecoder`.
@@ -53,8 +53,8 @@ struct CorelibsParityTests {
     func numericBaseline() throws {
         struct Numbers: Codable, Equatable {
             var int8 = Int8(-12), uint8 = UInt8(34), int16 = Int16(-5678), uint16 = UInt16(9011)
-            var int32 = Int32(-12141516), uint32 = UInt32(17181920), int64 = Int64(-21222324252627)
-            var int = -2829303132, uint = UInt(33343536), uint64 = UInt64(373839404142)
+            var int32 = Int32(-12_141_516), uint32 = UInt32(17_181_920), int64 = Int64(-21_222_324_252_627)
+            var int = -2_829_303_132, uint = UInt(33_343_536), uint64 = UInt64(373_839_404_142)
             var float = Float(1.234), double = 5.101520253035, decimal = Decimal(string: "2.5e-7")!
         }
         let data = try JSONEncoder().encode(Numbers())

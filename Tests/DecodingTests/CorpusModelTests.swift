@@ -1,7 +1,7 @@
 import CorpusModels
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// The benchmark corpus checked in at the package root.
 private enum CorpusFiles {
@@ -36,7 +36,7 @@ private func decodeBoth<T: Decodable & Equatable>(_ type: T.Type, _ file: String
     @Test func twitter() throws {
         let search = try decodeBoth(TwitterSearch.self, "twitter.json")
         #expect(search.statuses.count == 100)
-        #expect(search.statuses[0].id == 505874924095815681)
+        #expect(search.statuses[0].id == 505_874_924_095_815_681)
         #expect(search.statuses[0].idStr == "505874924095815681")
         #expect(search.statuses.filter { $0.retweetedStatus != nil }.count == 73)
         #expect(search.searchMetadata.completedIn == 0.087)
@@ -107,7 +107,7 @@ private func decodeBoth<T: Decodable & Equatable>(_ type: T.Type, _ file: String
         let mesh = try decodeBoth(Mesh.self, "mesh.json")
         #expect(mesh.indices.count == 33408)
         #expect(mesh.positions.count == 10800)
-        #expect(mesh.colors.allSatisfy { $0 == 4278190080 })
+        #expect(mesh.colors.allSatisfy { $0 == 4_278_190_080 })
         #expect(mesh.influences.count == 3600)
     }
 }
@@ -140,9 +140,9 @@ private func decodeBoth<T: Decodable & Equatable>(_ type: T.Type, _ file: String
         #expect(first == LogLine(
             timestamp: .iso8601("2024-03-01T00:00:00.123Z"), level: "INFO", service: "auth",
             host: "auth-3.prod.eu-west-1.internal", pid: 4242, message: "session token refreshed",
-            requestId: "0b9c6f1e-2f4a-4c1d-9e2b-7a1c3d5e6f70", userId: .number(1234567), sampled: false))
+            requestId: "0b9c6f1e-2f4a-4c1d-9e2b-7a1c3d5e6f70", userId: .number(1_234_567), sampled: false))
         let second = try decoder.decode(LogLine.self, from: Data(Self.lines[1].utf8))
-        #expect(second.timestamp == .epochMilliseconds(1709251200456))
+        #expect(second.timestamp == .epochMilliseconds(1_709_251_200_456))
         #expect(second.userId == .number(42))
         #expect(second.message == "upstream timeout \"slow\" path C:\\bin\nnext")
         #expect(second.http == LogHTTP(
@@ -153,7 +153,7 @@ private func decodeBoth<T: Decodable & Equatable>(_ type: T.Type, _ file: String
         let third = try decoder.decode(LogLine.self, from: Data(Self.lines[2].utf8))
         #expect(third.userId == .text("u-3fa85f6457"))
         #expect(third.message == "café 東京 🚀 done")
-        #expect(third.big == 9007199254740993)
+        #expect(third.big == 9_007_199_254_740_993)
         #expect(third.tags == ["canary", "eu"])
         #expect(third.metrics == [0.000812345, -17, 12345678901.5, 3.2e-08])
     }

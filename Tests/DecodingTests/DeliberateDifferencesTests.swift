@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// Each difference from Foundation's JSONDecoder the README lists as deliberate ("Deliberate differences
 /// from Foundation's JSONDecoder on Linux", mirrored in `TapeJSONDecoder`'s documentation), numbered as

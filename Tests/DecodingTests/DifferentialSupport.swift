@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 /// The same settings, applied to Foundation's `JSONDecoder` and to `TapeJSONDecoder`.

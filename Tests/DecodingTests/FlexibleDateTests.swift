@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 @Suite("DateDecodingStrategy.flexible")
 struct FlexibleDateTests {

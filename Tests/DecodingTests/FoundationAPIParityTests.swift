@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// The decoder API that code written for Foundation's `JSONDecoder` calls: the dynamic type passed in,
 /// `assumesTopLevelDictionary`, `decode(_:from:configuration:)`, and keys that are equal as Swift

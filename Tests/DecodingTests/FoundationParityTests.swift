@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// The decoding cases of swift-foundation's Tests/FoundationEssentialsTests/JSONEncoderTests.swift and
 /// swift-corelibs-foundation's Tests/Foundation/TestJSONEncoder.swift not covered by the other suites
@@ -20,7 +20,7 @@ struct FoundationParityTests {
 
     @Test("a large UInt64 is not rounded (largeIntegerNumber)")
     func largeInteger() throws {
-        let value: UInt64 = 6032314514195021674
+        let value: UInt64 = 6_032_314_514_195_021_674
         #expect(try TapeJSONDecoder().decode([String: UInt64].self, from: Data(#"{"a":\#(value)}"#.utf8)) == ["a": value])
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @_spi(GeneratedPathTesting) import TapeJSON
+import Testing
 
 // A type conforming to TapeJSONDecodable / TapeJSONEncodable by hand (as the protocols' documentation
 // shows): the generated path is taken, and gives the values, bytes and errors of the Codable path.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapeJSON
 
 /// `HashCache` is the one table behind the decoder's caches (type kinds, key memos, key conversions,

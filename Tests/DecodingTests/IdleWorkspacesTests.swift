@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 /// A decoder keeps the workspace of a finished call (its key conversions, type kinds, memos and

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// A recursive value, to decode documents nested deeper than the session's initial frame stack.
 indirect enum Tree: Decodable, Equatable {

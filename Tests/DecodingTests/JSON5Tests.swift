@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// `allowsJSON5`, compared with Foundation's `JSONDecoder.allowsJSON5` case by case. Cases follow
 /// swift-foundation's Tests/FoundationEssentialsTests/JSONEncoderTests.swift (json5Numbers, json5Null,

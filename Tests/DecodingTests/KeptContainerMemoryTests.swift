@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// A model that keeps its `KeyedDecodingContainer` after `init(from:)` (as lazy models do) keeps its
 /// call's session, workspace and document alive, and frees them when it goes: decoding such a model

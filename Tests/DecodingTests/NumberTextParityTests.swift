@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// Numbers the tape's binary value cannot answer as Foundation does, read from their text: exact
 /// `Decimal`s, the sign of `-0`, zeros that were not written as zero, and integers written with a
@@ -184,9 +184,9 @@ struct NumberTextParityTests {
 
     @Test("Int128 and UInt128 slow paths: the values Foundation reads")
     func int128SlowPath() throws {
-        for value: Int128 in [18446744073709551615, -18446744073709551615] {
+        for value: Int128 in [18_446_744_073_709_551_615, -18_446_744_073_709_551_615] {
             #expect(try TapeJSONDecoder().decode(Int128.self, from: Data("\(value).0".utf8)) == value)
         }
-        #expect(try TapeJSONDecoder().decode(UInt128.self, from: Data("18446744073709551615.0".utf8)) == 18446744073709551615)
+        #expect(try TapeJSONDecoder().decode(UInt128.self, from: Data("18446744073709551615.0".utf8)) == 18_446_744_073_709_551_615)
     }
 }

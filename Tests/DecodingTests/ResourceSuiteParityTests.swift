@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// The resource-file suites of swift-foundation's Tests/FoundationEssentialsTests/JSONEncoderTests.swift
 /// (`jsonPassTests`, `jsonFailTests`, `json5PassJSONFiles`, `json5Spec`). Upstream reads its documents from

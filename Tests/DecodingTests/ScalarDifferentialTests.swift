@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 /// A keyed wrapper, to decode a scalar through `decode(_:forKey:)` / `decodeIfPresent(_:forKey:)`.

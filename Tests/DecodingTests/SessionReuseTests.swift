@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// A JSON Lines worker decodes line after line with one decoding workspace (its session buffers and
 /// caches). These tests check that nothing from one line leaks into the next: key cursors, absent-key

@@ -1,6 +1,7 @@
 import CorpusModels
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 /// Decode calls reuse their decoder's workspace (session buffers, key cursors, type kinds, key memos),

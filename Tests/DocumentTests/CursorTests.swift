@@ -1,5 +1,5 @@
-import Testing
 import TapeJSON
+import Testing
 
 // MARK: - Kinds and accessors
 
@@ -84,7 +84,7 @@ struct NumberClassTests {
         #expect(root[5]?.double == 1)
         #expect(root[6]?.kind == .double && root[6]?.double == 100)
         #expect(root[7]?.double == 0.01)
-        #expect(root[8]?.kind == .uint && root[8]?.uint64 == 12345678901234567890)
+        #expect(root[8]?.kind == .uint && root[8]?.uint64 == 12_345_678_901_234_567_890)
     }
 
     @Test("-0 is the integer 0; -0.0 keeps its sign")

@@ -1,5 +1,5 @@
-import Testing
 import TapeJSON
+import Testing
 
 // What stays valid for how long. A document's tape and strings live in a simdjson parser that goes back
 // to its `JSONParser`'s pool when the document is freed, and the next parse overwrites it. These tests

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // Containers of every kind against Foundation's JSONEncoder. Cases after swift-foundation's
 // Tests/FoundationEssentialsTests/JSONEncoderTests.swift (the facts; the code is this project's).

@@ -1,7 +1,7 @@
 import CorpusModels
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// The benchmark corpus checked in at the package root.
 enum CorpusFiles {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// One setting applied to both encoders.
 struct EncoderSettings: @unchecked Sendable, CustomStringConvertible {

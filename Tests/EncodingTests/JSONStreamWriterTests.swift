@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // JSONStreamWriter: events in, JSON text out, in every layout; values copied from documents, lines
 // and text; misuse and write failures as errors.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 @Suite struct JSONValueEncodingTests {
     @Test(arguments: ["twitter.json", "citm_catalog.json", "canada.json", "github_events.json", "random.json"])

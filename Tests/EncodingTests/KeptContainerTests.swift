@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // Keyed containers that outlive the object they were made for: many key types at one depth, a
 // container kept (and used later) by the value that made it, and one used after its `encode(to:)`

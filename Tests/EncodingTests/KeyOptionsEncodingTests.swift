@@ -1,7 +1,7 @@
 import CorpusModels
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // `TapeJSONEncoder.keyOptions`: key paths write nested objects, the flat key writes a property's
 // members into the enclosing object, and decode(encode(x)) == x under the same options.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // A `JSONLine`'s bytes (`Span<UInt8>`) go straight to `JSONLinesWriter.write(raw:)` and to
 // `TapeJSONSerialization.jsonObject(with:)`, without `withUnsafeBufferPointer` (issue 26).

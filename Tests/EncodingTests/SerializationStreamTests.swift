@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // `TapeJSONSerialization.writeJSONObject(_:to:options:)` against
 // `JSONSerialization.writeJSONObject(_:toStream:options:)`: the same bytes and count on an

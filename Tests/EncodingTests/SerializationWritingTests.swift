@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// The JSONTestSuite files of the TapeTests target (shared fixtures).
 private enum SuiteFiles {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // Every strategy against Foundation's JSONEncoder, alone and combined with the output formattings.
 

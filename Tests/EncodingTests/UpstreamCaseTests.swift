@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // The encoding cases of swift-foundation's Tests/FoundationEssentialsTests/JSONEncoderTests.swift
 // (swiftlang/swift-foundation on GitHub), covered by this project's own tests: the inputs are theirs,

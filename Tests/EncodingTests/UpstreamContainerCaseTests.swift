@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // More encoding cases of swift-foundation's Tests/FoundationEssentialsTests/JSONEncoderTests.swift
 // (swiftlang/swift-foundation on GitHub): containers, their coding paths, super encoders, keys written

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // MARK: - Foundation agrees with the event stream
 
@@ -31,14 +31,14 @@ struct CorpusRoundTripTests {
     /// equal: containers are compared member by member, scalars with `isEqual`.
     static func difference(_ a: Any, _ b: Any, at pointer: String = "") -> String? {
         switch (a, b) {
-        case let (a as [String: Any], b as [String: Any]):
+        case (let a as [String: Any], let b as [String: Any]):
             if a.count != b.count { return pointer }
             for (key, value) in a {
                 guard let other = b[key] else { return pointer + "/" + key }
                 if let found = difference(value, other, at: pointer + "/" + key) { return found }
             }
             return nil
-        case let (a as [Any], b as [Any]):
+        case (let a as [Any], let b as [Any]):
             if a.count != b.count { return pointer }
             for (index, (x, y)) in zip(a, b).enumerated() {
                 if let found = difference(x, y, at: pointer + "/\(index)") { return found }

@@ -1,5 +1,5 @@
-import Testing
 import TapeJSON
+import Testing
 
 // MARK: - Comparisons
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 // A document larger than 4 GiB (simdjson's limit for one parse), made by a generator as it is fed: never

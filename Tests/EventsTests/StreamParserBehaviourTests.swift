@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 // `JSONStreamParser` beyond equality with the in-memory reader: the handler's decisions, string

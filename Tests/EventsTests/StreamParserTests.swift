@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // `JSONStreamParser`: the same events as the in-memory reader, and the same errors at the same place,
 // however the bytes are split and whatever the window.

@@ -1,9 +1,9 @@
 // The examples of the DocC articles (Sources/TapeJSON/TapeJSON.docc), which were the README's before it
 // became a front page: kept here inside test functions so that they are known to run.
 import Foundation
-import Testing
 import TapeJSON
 import TapeJSONMacros
+import Testing
 
 @Suite("Article examples")
 struct ArticleExamplesTests {

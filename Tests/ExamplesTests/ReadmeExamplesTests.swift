@@ -2,9 +2,9 @@
 // `ReadmeSyncTests` checks it: every line of every ```swift block in README.md appears, in order, in
 // this file. When you change an example in README.md, change it here too (and say what it should give).
 import Foundation
-import Testing
 import TapeJSON
 import TapeJSONMacros        // re-exports TapeJSON
+import Testing
 
 @Suite("README examples")
 struct ReadmeExamplesTests {

@@ -1,7 +1,7 @@
 import Foundation
+@_spi(GeneratedPathTesting) import TapeJSON
 import TapeJSONMacros
 import Testing
-@_spi(GeneratedPathTesting) import TapeJSON
 
 // The generated path's lookup under a key conversion (`ConvertedMemberSlots`: an object's keys
 // converted once, then found in order) against the keyed container's, on the objects it treats apart:

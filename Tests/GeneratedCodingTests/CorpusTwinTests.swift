@@ -1,8 +1,8 @@
 import Foundation
 import GeneratedCorpusModels
 import SyntheticLogs
-import Testing
 @_spi(GeneratedPathTesting) import TapeJSON
+import Testing
 
 // The corpus files through their models' @TapeJSONCodable twins (BenchSupport/Sources/GeneratedCorpusModels):
 // the generated path against the Codable path of the same types, under the default settings and a few

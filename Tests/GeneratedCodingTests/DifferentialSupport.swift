@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 @_spi(GeneratedPathTesting) import TapeJSON
+import Testing
 
 // The reference for every comparison is the same type under the same settings with
 // `takesGeneratedPaths = false` (its synthesized Codable through TapeJSON).

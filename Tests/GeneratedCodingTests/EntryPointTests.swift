@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @_spi(GeneratedPathTesting) import TapeJSON
+import Testing
 
 // The entry points other than `decode`/`encode` take the generated path too: JSON Lines and item
 // streams (decode and map, one and two jobs, every error policy), `encode(_:into:)` and

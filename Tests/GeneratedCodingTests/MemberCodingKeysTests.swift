@@ -1,7 +1,7 @@
 import Foundation
+@_spi(GeneratedPathTesting) import TapeJSON
 import TapeJSONMacros
 import Testing
-@_spi(GeneratedPathTesting) import TapeJSON
 
 // The macros' member role: without a `CodingKeys` in the body, they add the one synthesized Codable
 // would make. Synthesized Codable then uses that one: the keys in its errors' coding paths cast to

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 @_spi(GeneratedPathTesting) import TapeJSON
+import Testing
 
 /// A type of GeneratedShapes.swift, run through both paths.
 protocol ShapeRunning {

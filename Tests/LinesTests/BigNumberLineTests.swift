@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 // Numbers simdjson 3.0.1 cannot hold (beyond 64-bit integers, magnitudes beyond Double) are valid JSON:

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // Compressed input, recognised by its magic bytes: gzip (one member, several), zstd (one frame, several,
 // a skippable frame first), each whole, cut short and with a flipped byte, through every reader that

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // A line that does not decode reports the column of the value its coding path leads to, not column 1
 // (issue 26: `app.ndjson:13:1: at timestamp: Expected to decode String but found number instead.`).

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// Where bad lines sit among good ones.
 enum Layout: String, CaseIterable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 // Faults are input too: a file that shrinks while it is read (log rotation), a line longer than any

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// Reads `input` under every policy and window, from memory and from a file, and checks each pass
 /// against the line-by-line reference.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 // The envelope around the items as events (`JSONItemStream.forEach(_:envelope:onInvalidLine:)`, and the

@@ -1,6 +1,7 @@
 import CSimdShim
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 // Runs of items: array items parsed many per simdjson call must give exactly what items parsed one by

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // Items at a JSON Pointer: the elements (or member values) of the array (or object) at a pointer in one
 // document, streamed with the envelope around them checked.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// A small hand-made log whose every field value is known.
 private let handMade = Array("""

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // `tapejson lines` says what its filters did (issue 26): spaces around a --where operator are dropped,
 // the summary counts the lines matched and written, a --where or --fields path no line had is named in

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TapeJSON
+import Testing
 
 /// A transform failure raised on purpose.
 struct Boom: Error, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// Every line a reader accounts for under `.report`, in order: good lines with their text, bad lines
 /// with their position.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// An input with a BOM, CRLF, blank lines, bad lines and a truncated last line, so that every source
 /// has to carry the same state across its reads.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 // A stream that stops is an error under every policy: when the structure of the input breaks where the

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // Checking one document as a stream: the same verdict as parsing it whole, with the whole document in
 // the window (one simdjson parse) and with a window so small that the walker checks it value by value.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// Delivers `bytes` as an asynchronous sequence of pieces of the given sizes (cycled).
 private func pieces(_ bytes: [UInt8], sizes: [Int]) -> AsyncStream<[UInt8]> {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // MARK: - The reference: what every reader must report for an input
 
@@ -178,10 +178,10 @@ func expectAgrees(_ pass: Pass, with reference: [ReferenceLine], policy: JSONLin
 struct Sample {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed &* 6364136223846793005 &+ 1442695040888963407 }
+    init(seed: UInt64) { state = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
 
     mutating func next(_ bound: Int) -> Int {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Int((state >> 33) % UInt64(bound))
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TapeJSON
+import Testing
 
 /// Counts the `Tracked` values alive and made.
 private final class TrackedCounts: Sendable {

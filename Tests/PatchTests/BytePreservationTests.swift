@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapeJSON
 
 @Suite struct BytePreservationTests {

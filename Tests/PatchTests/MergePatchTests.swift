@@ -1,5 +1,5 @@
-import Testing
 import TapeJSON
+import Testing
 
 @Suite struct MergePatchTests {
     /// RFC 7396 Appendix A, every row: original, patch, result. The originals are compact, so the

@@ -1,5 +1,5 @@
-import Testing
 import TapeJSON
+import Testing
 
 /// RFC 6902 Appendix A, every example: document, patch, and the result (nil: the patch must fail).
 /// The documents are compact, so the results are checked byte for byte (new members go last).

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapeJSON
 
 /// Seeded random documents (random whitespace, number spellings and escapes) and random patches,

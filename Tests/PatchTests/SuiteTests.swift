@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 /// The public RFC 6902 suite (json-patch-tests 1.1.0, `Fixtures/tests.json`), record by record. The

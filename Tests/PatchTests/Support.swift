@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 // MARK: - A parsed tree, the reference the byte-level patches are checked against

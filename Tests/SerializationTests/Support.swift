@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// The benchmark corpus checked in at the package root (`Corpus/`).
 enum Corpus {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // MARK: - Corpus
 
@@ -43,7 +43,7 @@ import TapeJSON
     @Test func twitterIdsKeepAll64Bits() throws {
         let root = try TapeJSONSerialization.jsonObject(with: Corpus.data("twitter.json")) as! [String: Any]
         let status = (root["statuses"] as! [Any])[0] as! [String: Any]
-        #expect((status["id"] as! NSNumber).int64Value == 505874924095815681)
+        #expect((status["id"] as! NSNumber).int64Value == 505_874_924_095_815_681)
         #expect(status["id_str"] as? String == "505874924095815681")
     }
 }
@@ -129,7 +129,7 @@ import TapeJSON
         #expect(String(cString: (array[0] as! NSNumber).objCType) == "q")
         #expect(String(cString: (array[1] as! NSNumber).objCType) == "Q")
         #expect((array[1] as! NSNumber).uint64Value == UInt64.max)
-        #expect((array[2] as! NSNumber).int64Value == -123456789012345678)
+        #expect((array[2] as! NSNumber).int64Value == -123_456_789_012_345_678)
     }
 
     @Test func nineteenDigitNegativesAreDecimals() throws {
@@ -187,7 +187,7 @@ import TapeJSON
         var literals: [String] = []
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return state >> 11
         }
         for _ in 0..<2000 {

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import TapeJSON
 
 /// `BoundedPool` is the one pool behind parsers, line chunks, the serializer's tables and the encoder's

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 // A UTF-8 byte order mark opening a document is skipped by every reader (issue 26), as
 // `TapeJSONDecoder`, `TapeJSONSerialization` and `JSONLines` always skipped it. Offsets count its

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapeJSON
 
 // `ByteScan`, the one home of the byte scans, against naive loops written here on random text made of

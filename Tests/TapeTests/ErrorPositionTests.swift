@@ -1,5 +1,5 @@
-import Testing
 import TapeJSON
+import Testing
 
 // Hand-made invalid inputs with the exact kind, byte offset, line and column each must report.
 // Offsets count bytes from 0; lines and columns count from 1, columns in Unicode scalars.

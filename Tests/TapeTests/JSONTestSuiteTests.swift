@@ -1,5 +1,5 @@
-import Testing
 import TapeJSON
+import Testing
 
 // The parsing half of JSONTestSuite (nst/JSONTestSuite, MIT): `y_` files must be accepted, `n_` files
 // rejected, `i_` files may go either way but must be answered.

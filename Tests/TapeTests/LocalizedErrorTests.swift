@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapeJSON
 
 // Every public error type is a `LocalizedError` whose `localizedDescription` is its full message with

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapeJSON
 
 // `PaddedByteBuffer`, the memory layer's padded window: its bytes against a plain array kept alongside,

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import TapeJSON
 
 /// `RawVector` is the memory layer's growable buffer: growth must keep every element, in order, and

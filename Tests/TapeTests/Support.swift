@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapeJSON
+import Testing
 
 /// The JSONTestSuite parsing files bundled with this target (`Fixtures/JSONTestSuite/test_parsing`).
 enum TestSuiteFiles {

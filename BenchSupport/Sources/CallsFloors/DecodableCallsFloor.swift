@@ -232,7 +232,7 @@ public final class DecodableCallsFloor: Decoder {
 }
 
 /// One answer a recorded call gave to the model.
-fileprivate enum FloorAnswer {
+private enum FloorAnswer {
     case bool(Bool)
     /// Any signed integer (`Int128` as its high half, then its low half as `.uint`).
     case int(Int64)
@@ -264,7 +264,7 @@ private struct FloorMismatch: Error {}
 // MARK: - Scalars
 
 /// A type with its own `decode` requirement in every container: how its answers are recorded and read.
-fileprivate protocol FloorScalar: Decodable {
+private protocol FloorScalar: Decodable {
     func record(in recorder: FloorRecorder)
     /// The value `answer` stands for (for a 128-bit integer, with the answer after it).
     static func read(_ answer: FloorAnswer, from floor: DecodableCallsFloor) throws -> Self
@@ -310,7 +310,7 @@ extension Float: FloorScalar {
     }
 }
 
-fileprivate protocol FloorSignedScalar: FloorScalar, FixedWidthInteger, SignedInteger {}
+private protocol FloorSignedScalar: FloorScalar, FixedWidthInteger, SignedInteger {}
 
 extension FloorSignedScalar {
     fileprivate func record(in recorder: FloorRecorder) { recorder.answers.append(.int(Int64(self))) }
@@ -320,7 +320,7 @@ extension FloorSignedScalar {
     }
 }
 
-fileprivate protocol FloorUnsignedScalar: FloorScalar, FixedWidthInteger, UnsignedInteger {}
+private protocol FloorUnsignedScalar: FloorScalar, FixedWidthInteger, UnsignedInteger {}
 
 extension FloorUnsignedScalar {
     fileprivate func record(in recorder: FloorRecorder) { recorder.answers.append(.uint(UInt64(self))) }
@@ -368,7 +368,7 @@ extension UInt128: FloorScalar {
 /// How the replay reads a value it decodes without the value's `init(from:)` (an array, a dictionary
 /// with `String` keys), as `TapeJSONDecoder` does. An answer `.shortcut` points to one, made for the
 /// value's type when recording.
-fileprivate class FloorShortcut<Value> {
+private class FloorShortcut<Value> {
     func decode(_ floor: DecodableCallsFloor) throws -> Value {
         preconditionFailure("FloorShortcut is abstract")
     }
@@ -376,7 +376,7 @@ fileprivate class FloorShortcut<Value> {
 
 /// An array of any element type: counted, then decoded in place (no `Array.init(from:)`, no unkeyed
 /// container, one allocation).
-fileprivate final class FloorArray<Element: Decodable>: FloorShortcut<[Element]> {
+private final class FloorArray<Element: Decodable>: FloorShortcut<[Element]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [Element] {
         let count = try floor.count()
         if count == 0 { return [] }
@@ -411,52 +411,52 @@ fileprivate final class FloorArray<Element: Decodable>: FloorShortcut<[Element]>
     }
 }
 
-fileprivate final class FloorStringArray: FloorShortcut<[String]> {
+private final class FloorStringArray: FloorShortcut<[String]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [String] { try floor.scalarArray() }
 }
-fileprivate final class FloorDoubleArray: FloorShortcut<[Double]> {
+private final class FloorDoubleArray: FloorShortcut<[Double]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [Double] { try floor.scalarArray() }
 }
-fileprivate final class FloorBoolArray: FloorShortcut<[Bool]> {
+private final class FloorBoolArray: FloorShortcut<[Bool]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [Bool] { try floor.scalarArray() }
 }
-fileprivate final class FloorFloatArray: FloorShortcut<[Float]> {
+private final class FloorFloatArray: FloorShortcut<[Float]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [Float] { try floor.scalarArray() }
 }
-fileprivate final class FloorIntArray: FloorShortcut<[Int]> {
+private final class FloorIntArray: FloorShortcut<[Int]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [Int] { try floor.scalarArray() }
 }
-fileprivate final class FloorInt8Array: FloorShortcut<[Int8]> {
+private final class FloorInt8Array: FloorShortcut<[Int8]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [Int8] { try floor.scalarArray() }
 }
-fileprivate final class FloorInt16Array: FloorShortcut<[Int16]> {
+private final class FloorInt16Array: FloorShortcut<[Int16]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [Int16] { try floor.scalarArray() }
 }
-fileprivate final class FloorInt32Array: FloorShortcut<[Int32]> {
+private final class FloorInt32Array: FloorShortcut<[Int32]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [Int32] { try floor.scalarArray() }
 }
-fileprivate final class FloorInt64Array: FloorShortcut<[Int64]> {
+private final class FloorInt64Array: FloorShortcut<[Int64]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [Int64] { try floor.scalarArray() }
 }
-fileprivate final class FloorUIntArray: FloorShortcut<[UInt]> {
+private final class FloorUIntArray: FloorShortcut<[UInt]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [UInt] { try floor.scalarArray() }
 }
-fileprivate final class FloorUInt8Array: FloorShortcut<[UInt8]> {
+private final class FloorUInt8Array: FloorShortcut<[UInt8]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [UInt8] { try floor.scalarArray() }
 }
-fileprivate final class FloorUInt16Array: FloorShortcut<[UInt16]> {
+private final class FloorUInt16Array: FloorShortcut<[UInt16]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [UInt16] { try floor.scalarArray() }
 }
-fileprivate final class FloorUInt32Array: FloorShortcut<[UInt32]> {
+private final class FloorUInt32Array: FloorShortcut<[UInt32]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [UInt32] { try floor.scalarArray() }
 }
-fileprivate final class FloorUInt64Array: FloorShortcut<[UInt64]> {
+private final class FloorUInt64Array: FloorShortcut<[UInt64]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [UInt64] { try floor.scalarArray() }
 }
 
 /// A dictionary with `String` keys: counted, then each key made and its value decoded (no
 /// `Dictionary.init(from:)`, no keyed container, no `allKeys`).
-fileprivate final class FloorStringDictionary<Value: Decodable>: FloorShortcut<[String: Value]> {
+private final class FloorStringDictionary<Value: Decodable>: FloorShortcut<[String: Value]> {
     override func decode(_ floor: DecodableCallsFloor) throws -> [String: Value] {
         let count = try floor.count()
         var result = [String: Value](minimumCapacity: count)
@@ -474,13 +474,13 @@ fileprivate final class FloorStringDictionary<Value: Decodable>: FloorShortcut<[
 /// making `ReplayKeyed<Key>` there would ask the runtime for its metadata and its conformance on every
 /// container, as `TapeJSONDecoder`'s `KeyedContainerMaker` avoids: the factory's metadata carries
 /// both, and leaves only the box to look up.
-fileprivate class FloorKeyedMaker<Key: CodingKey> {
+private class FloorKeyedMaker<Key: CodingKey> {
     func make(_ floor: DecodableCallsFloor) -> KeyedDecodingContainer<Key> {
         preconditionFailure("FloorKeyedMaker is abstract")
     }
 }
 
-fileprivate final class FloorKeyedFactory<Key, Container: FloorMadeContainer>: FloorKeyedMaker<Key>
+private final class FloorKeyedFactory<Key, Container: FloorMadeContainer>: FloorKeyedMaker<Key>
     where Container.Key == Key {
     override func make(_ floor: DecodableCallsFloor) -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(Container(floor: floor))
@@ -489,7 +489,7 @@ fileprivate final class FloorKeyedFactory<Key, Container: FloorMadeContainer>: F
 
 /// The floor as the replay containers hold it: unretained (it outlives every replay) and borrowed for
 /// each call, with no retain and release around it (`unowned(unsafe)` still made them).
-fileprivate struct BorrowedFloor {
+private struct BorrowedFloor {
     let unmanaged: Unmanaged<DecodableCallsFloor>
 
     init(_ floor: DecodableCallsFloor) { unmanaged = .passUnretained(floor) }
@@ -501,12 +501,12 @@ fileprivate struct BorrowedFloor {
     }
 }
 
-fileprivate protocol FloorMadeContainer: KeyedDecodingContainerProtocol {
+private protocol FloorMadeContainer: KeyedDecodingContainerProtocol {
     init(floor: DecodableCallsFloor)
 }
 
 /// A keyed container answering from the floor: the key is never looked at.
-fileprivate struct ReplayKeyed<Key: CodingKey>: FloorMadeContainer {
+private struct ReplayKeyed<Key: CodingKey>: FloorMadeContainer {
     let floor: BorrowedFloor
 
     init(floor: DecodableCallsFloor) { self.floor = BorrowedFloor(floor) }
@@ -560,7 +560,7 @@ fileprivate struct ReplayKeyed<Key: CodingKey>: FloorMadeContainer {
 }
 
 /// An unkeyed container answering from the floor; it counts its own index.
-fileprivate struct ReplayUnkeyed: UnkeyedDecodingContainer {
+private struct ReplayUnkeyed: UnkeyedDecodingContainer {
     let floor: BorrowedFloor
 
     private(set) var currentIndex = 0
@@ -629,7 +629,7 @@ fileprivate struct ReplayUnkeyed: UnkeyedDecodingContainer {
 }
 
 /// A single-value container answering from the floor.
-fileprivate struct ReplaySingle: SingleValueDecodingContainer {
+private struct ReplaySingle: SingleValueDecodingContainer {
     let floor: BorrowedFloor
 
     init(floor: DecodableCallsFloor) { self.floor = BorrowedFloor(floor) }
@@ -660,7 +660,7 @@ fileprivate struct ReplaySingle: SingleValueDecodingContainer {
 
 /// The answers of a recording, and the makers and shortcuts they point to. Reached from Foundation's
 /// nested decoders through `userInfo`.
-fileprivate final class FloorRecorder: @unchecked Sendable {
+private final class FloorRecorder: @unchecked Sendable {
     static let key = CodingUserInfoKey(rawValue: "DecodableCallsFloor.recorder")!
 
     var answers: [FloorAnswer] = []
@@ -748,7 +748,7 @@ private struct Recorded<T: Decodable>: Decodable {
 }
 
 /// A type the replay decodes by a `FloorShortcut`: how its answers are recorded.
-fileprivate protocol FloorRecordedShortcut {
+private protocol FloorRecordedShortcut {
     static func record(from decoder: any Decoder, in recorder: FloorRecorder) throws -> Self
 }
 

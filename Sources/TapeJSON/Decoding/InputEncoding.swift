@@ -22,12 +22,12 @@ enum InputEncoding: Equatable {
         case (0xFE, 0xFF, _, _): return .transcode(.utf16BigEndian, bomLength: 2)
         case (0xFF, 0xFE, _, _): return .transcode(.utf16LittleEndian, bomLength: 2)
         case (0xEF, 0xBB, 0xBF, _): return .utf8(bomLength: 3)
-        case let (0, 0, 0, .some(x)) where x != 0: return .transcode(.utf32BigEndian, bomLength: 0)
-        case let (0, .some(x), 0, .some(y)) where x != 0 && y != 0: return .transcode(.utf16BigEndian, bomLength: 0)
-        case let (.some(x), 0, 0, 0) where x != 0: return .transcode(.utf32LittleEndian, bomLength: 0)
-        case let (.some(x), 0, .some(y), 0) where x != 0 && y != 0: return .transcode(.utf16LittleEndian, bomLength: 0)
-        case let (0, .some(x), nil, nil) where x != 0: return .transcode(.utf16BigEndian, bomLength: 0)
-        case let (.some(x), 0, nil, nil) where x != 0: return .transcode(.utf16LittleEndian, bomLength: 0)
+        case (0, 0, 0, .some(let x)) where x != 0: return .transcode(.utf32BigEndian, bomLength: 0)
+        case (0, .some(let x), 0, .some(let y)) where x != 0 && y != 0: return .transcode(.utf16BigEndian, bomLength: 0)
+        case (.some(let x), 0, 0, 0) where x != 0: return .transcode(.utf32LittleEndian, bomLength: 0)
+        case (.some(let x), 0, .some(let y), 0) where x != 0 && y != 0: return .transcode(.utf16LittleEndian, bomLength: 0)
+        case (0, .some(let x), nil, nil) where x != 0: return .transcode(.utf16BigEndian, bomLength: 0)
+        case (.some(let x), 0, nil, nil) where x != 0: return .transcode(.utf16LittleEndian, bomLength: 0)
         default: return .utf8(bomLength: 0)
         }
     }
