@@ -1,0 +1,179 @@
+import Foundation
+@_spi(GeneratedPathTesting) import TapeJSON
+import TapeJSONMacros
+import Testing
+
+// The concrete overloads the generated path and hand-written conformances call for the common
+// scalars and arrays of them (`decode(_:)` and `value(as:)` of `TapeJSONValueDecoder`; `[String]`,
+// `[Int]`, `[Double]` and their optionals of `TapeJSONObjectDecoder`): the same values and errors as
+// the Codable path, under the strategies that change how a scalar is read.
+
+@TapeJSONCodable
+struct ScalarArrays: Codable, Equatable, Sendable {
+    var names: [String]
+    var counts: [Int]
+    var weights: [Double]
+    var tags: [String]?
+    var ids: [Int]?
+    var scores: [Double]?
+}
+
+/// A value whose generated-path conformance reads its one scalar with the concrete overloads, the
+/// form chosen by the test (the Codable conformance reads the same form through a single-value
+/// container).
+struct OneScalar<Form: ScalarForm>: Codable, Equatable, Sendable, TapeJSONDecodable {
+    var value: Form.Value
+
+    init(from decoder: any Decoder) throws {
+        value = try Form.codable(decoder.singleValueContainer())
+    }
+
+    init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+        value = try Form.generated(decoder)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try Form.encode(value, &container)
+    }
+
+    static func == (a: Self, b: Self) -> Bool { sameValue(a.value, b.value) }
+}
+
+protocol ScalarForm: Sendable {
+    associatedtype Value: Codable & Equatable & Sendable
+    static func codable(_ container: any SingleValueDecodingContainer) throws -> Value
+    static func generated(_ decoder: TapeJSONValueDecoder) throws -> Value
+}
+
+extension ScalarForm {
+    static func encode(_ value: Value, _ container: inout any SingleValueEncodingContainer) throws {
+        try container.encode(value)
+    }
+}
+
+enum StringForm: ScalarForm {
+    static func codable(_ c: any SingleValueDecodingContainer) throws -> String { try c.decode(String.self) }
+    static func generated(_ d: TapeJSONValueDecoder) throws -> String { try d.decode(String.self) }
+}
+
+enum IntForm: ScalarForm {
+    static func codable(_ c: any SingleValueDecodingContainer) throws -> Int { try c.decode(Int.self) }
+    static func generated(_ d: TapeJSONValueDecoder) throws -> Int { try d.decode(Int.self) }
+}
+
+enum Int64Form: ScalarForm {
+    static func codable(_ c: any SingleValueDecodingContainer) throws -> Int64 { try c.decode(Int64.self) }
+    static func generated(_ d: TapeJSONValueDecoder) throws -> Int64 { try d.decode(Int64.self) }
+}
+
+enum DoubleForm: ScalarForm {
+    static func codable(_ c: any SingleValueDecodingContainer) throws -> Double { try c.decode(Double.self) }
+    static func generated(_ d: TapeJSONValueDecoder) throws -> Double { try d.decode(Double.self) }
+}
+
+enum BoolForm: ScalarForm {
+    static func codable(_ c: any SingleValueDecodingContainer) throws -> Bool { try c.decode(Bool.self) }
+    static func generated(_ d: TapeJSONValueDecoder) throws -> Bool { try d.decode(Bool.self) }
+}
+
+/// The `try?` trials of a conformance that takes several types, through `value(as:)`: the first
+/// type the value is, in the order string, Int64, Int, Double, Bool.
+enum TrialForm: ScalarForm {
+    static func codable(_ c: any SingleValueDecodingContainer) throws -> String {
+        if let v = try? c.decode(String.self) { return "string \(v)" }
+        if let v = try? c.decode(Int64.self) { return "int64 \(v)" }
+        if let v = try? c.decode(Int.self) { return "int \(v)" }
+        if let v = try? c.decode(Double.self) { return "double \(v)" }
+        if let v = try? c.decode(Bool.self) { return "bool \(v)" }
+        return "none"
+    }
+
+    static func generated(_ d: TapeJSONValueDecoder) throws -> String {
+        if let v = d.value(as: String.self) { return "string \(v)" }
+        if let v = d.value(as: Int64.self) { return "int64 \(v)" }
+        if let v = d.value(as: Int.self) { return "int \(v)" }
+        if let v = d.value(as: Double.self) { return "double \(v)" }
+        if let v = d.value(as: Bool.self) { return "bool \(v)" }
+        return "none"
+    }
+}
+
+@Suite struct ScalarOverloadTests {
+    static let scalars = [
+        #""text""#, #""\u00e9\n""#, "0", "-7", "42", "9223372036854775807", "9223372036854775808",
+        "-9223372036854775809", "1.5", "1e3", "-0.0", "1e400", "true", "false", "null", #""NaN""#,
+        #""Infinity""#, #""-Infinity""#, "[]", "{}", "[1]",
+    ]
+
+    /// The decoder settings that change how a scalar is read.
+    static func decoders(generated: Bool) -> [(String, TapeJSONDecoder)] {
+        let plain = TapeJSONDecoder()
+        let floats = TapeJSONDecoder()
+        floats.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity",
+                                                                       negativeInfinity: "-Infinity", nan: "NaN")
+        return [("default", plain), ("convertFromString floats", floats)].map { name, decoder in
+            decoder.takesGeneratedPaths = generated
+            return (name, decoder)
+        }
+    }
+
+    func compare<T: Decodable & Equatable>(_ type: T.Type, _ document: String, file: String = #fileID, line: Int = #line) {
+        let data = Data(document.utf8)
+        for ((name, generated), (_, codable)) in zip(Self.decoders(generated: true), Self.decoders(generated: false)) {
+            let ours = outcome { try generated.decode(T.self, from: data) }
+            let theirs = outcome { try codable.decode(T.self, from: data) }
+            switch (ours, theirs) {
+            case (.value(let a), .value(let b)):
+                #expect(a == b, "\(T.self), \(name): \(document)")
+            case (.failure(let a), .failure(let b)):
+                #expect(a == b, "\(T.self), \(name): \(document)")
+            default:
+                Issue.record("\(T.self), \(name): \(document): generated \(ours), Codable \(theirs)")
+            }
+        }
+    }
+
+    @Test func singleValueForms() {
+        for scalar in Self.scalars {
+            // At the root, and below a key and an index (the coding path of an error).
+            for document in [scalar, #"{"v":\#(scalar)}"#, "[\(scalar)]"] {
+                compare(OneScalar<StringForm>.self, document)
+                compare(OneScalar<IntForm>.self, document)
+                compare(OneScalar<Int64Form>.self, document)
+                compare(OneScalar<DoubleForm>.self, document)
+                compare(OneScalar<BoolForm>.self, document)
+                compare(OneScalar<TrialForm>.self, document)
+                compare([String: OneScalar<IntForm>].self, document)
+                compare([OneScalar<StringForm>].self, document)
+            }
+        }
+    }
+
+    @Test func scalarArrayMembers() {
+        let full = #""names":["a","b"],"counts":[1,2],"weights":[0.5,1]"#
+        let documents = [
+            "{\(full)}",
+            "{\(full),\"tags\":[],\"ids\":[3],\"scores\":[2.5,-1]}",
+            "{\(full),\"tags\":null,\"ids\":null,\"scores\":null}",
+            #"{"names":[],"counts":[],"weights":[]}"#,
+            #"{"names":["a",1],"counts":[1,2],"weights":[0.5]}"#,
+            #"{"names":["a"],"counts":[1,2.5],"weights":[0.5]}"#,
+            #"{"names":["a"],"counts":[1,9223372036854775808],"weights":[0.5]}"#,
+            #"{"names":["a"],"counts":[1],"weights":[0.5,"NaN",true]}"#,
+            #"{"names":["a"],"counts":[1],"weights":["Infinity"]}"#,
+            #"{"names":["a"],"counts":[1],"weights":[1e400]}"#,
+            #"{"names":"a","counts":[1],"weights":[0.5]}"#,
+            #"{"names":null,"counts":[1],"weights":[0.5]}"#,
+            #"{"counts":[1],"weights":[0.5]}"#,
+            "{\(full),\"tags\":[null]}",
+            "{\(full),\"ids\":{\"a\":1}}",
+            "{\(full),\"scores\":[[1]]}",
+            #"[]"#,
+        ]
+        for document in documents {
+            compare(ScalarArrays.self, document)
+            compare([ScalarArrays].self, "[\(document)]")
+        }
+    }
+}
