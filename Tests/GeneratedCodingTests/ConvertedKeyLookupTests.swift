@@ -73,14 +73,7 @@ struct ConvertedLookupInner: Codable, Equatable, Sendable {
                 let data = Data(document.utf8)
                 let ours = outcome { try generated.decode(ConvertedLookupRecord.self, from: data) }
                 let theirs = outcome { try codable.decode(ConvertedLookupRecord.self, from: data) }
-                switch (ours, theirs) {
-                case (.value(let a), .value(let b)):
-                    #expect(a == b, "\(name), round \(round): \(document)")
-                case (.failure(let a), .failure(let b)):
-                    #expect(a == b, "\(name), round \(round): \(document)")
-                default:
-                    Issue.record("\(name), round \(round): \(document): generated \(ours), Codable \(theirs)")
-                }
+                expectSameOutcome(ours, theirs, "\(name), round \(round): \(document)")
             }
         }
     }

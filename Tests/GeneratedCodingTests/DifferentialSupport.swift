@@ -261,6 +261,20 @@ func outcome<T>(_ body: () throws -> T) -> Outcome<T> {
     do { return .value(try body()) } catch { return .failure(describe(error)) }
 }
 
+/// Records an issue, labelled `label`, unless the generated path's outcome and the Codable path's are
+/// the same value (a NaN matching a NaN) or the same error.
+func expectSameOutcome<T: Equatable>(_ generated: Outcome<T>, _ codable: Outcome<T>, _ label: String,
+                                     sourceLocation: SourceLocation = #_sourceLocation) {
+    switch (generated, codable) {
+    case (.value(let a), .value(let b)):
+        #expect(sameValue(a, b), "\(label)", sourceLocation: sourceLocation)
+    case (.failure(let a), .failure(let b)):
+        #expect(a == b, "\(label)", sourceLocation: sourceLocation)
+    default:
+        Issue.record("\(label): generated \(generated), Codable \(codable)", sourceLocation: sourceLocation)
+    }
+}
+
 /// Equal values, or values that both hold a NaN (not equal to themselves) and are equal when NaN is
 /// taken to equal NaN.
 func sameValue<T: Equatable>(_ a: T, _ b: T) -> Bool {

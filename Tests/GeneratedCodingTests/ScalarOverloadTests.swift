@@ -118,19 +118,13 @@ enum TrialForm: ScalarForm {
         }
     }
 
-    func compare<T: Decodable & Equatable>(_ type: T.Type, _ document: String, file: String = #fileID, line: Int = #line) {
+    func compare<T: Decodable & Equatable>(_ type: T.Type, _ document: String,
+                                           sourceLocation: SourceLocation = #_sourceLocation) {
         let data = Data(document.utf8)
         for ((name, generated), (_, codable)) in zip(Self.decoders(generated: true), Self.decoders(generated: false)) {
             let ours = outcome { try generated.decode(T.self, from: data) }
             let theirs = outcome { try codable.decode(T.self, from: data) }
-            switch (ours, theirs) {
-            case (.value(let a), .value(let b)):
-                #expect(a == b, "\(T.self), \(name): \(document)")
-            case (.failure(let a), .failure(let b)):
-                #expect(a == b, "\(T.self), \(name): \(document)")
-            default:
-                Issue.record("\(T.self), \(name): \(document): generated \(ours), Codable \(theirs)")
-            }
+            expectSameOutcome(ours, theirs, "\(T.self), \(name): \(document)", sourceLocation: sourceLocation)
         }
     }
 
