@@ -16,7 +16,7 @@
 ///
 /// ## Conforming by hand
 /// A type may write the requirement itself; it must then decode exactly what its `init(from:)`
-/// decodes, errors included (the decoder takes either path). ``TapeJSONValueDecoder/value(as:)`` tries a
+/// decodes, errors included (the decoder takes either path). `TapeJSONValueDecoder.value(as:)` tries a
 /// type without making an error, and ``TapeJSONValueDecoder/decodeThroughCodable(_:)`` leaves a case to
 /// `init(from:)`. Read the members with ``TapeJSONObjectDecoder``; the value
 /// type is the property's, and an optional type gets `decodeIfPresent` semantics:
