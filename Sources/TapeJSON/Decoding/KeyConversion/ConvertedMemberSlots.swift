@@ -75,16 +75,10 @@ extension DecodingSession {
         return KeyBytes.equal(a, b, count: key.count)
     }
 
-    /// One of 64 bits for a converted key, the same for equal keys: its length and first and last
-    /// bytes mixed.
+    /// One of 64 bits for a converted key, the same for equal keys: `HashMixing.quick`'s low bits.
     @inline(__always)
     static func screeningBit(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let count = key.count
-        var mixed = UInt64(truncatingIfNeeded: count) &* 0x9E37
-        if count > 0, let base = key.baseAddress {
-            mixed ^= UInt64(base[0]) &* 31 ^ UInt64(base[count &- 1]) &* 131
-        }
-        return 1 &<< ((mixed ^ (mixed >> 6)) & 63)
+        1 &<< UInt64(HashMixing.quick(key) & 63)
     }
 
     /// Converts the keys of the object at `start` into the slots of `depth`, or marks the object as
