@@ -24,9 +24,49 @@ extension DecodingSession {
     /// Tape index of the value of the member whose (converted) key is `key`, or nil. `depth` picks the
     /// cursor slot of the container doing the lookup. `memo` is the key's `KeyMemo` entry, when it has
     /// one: under a key conversion, its spelling hint is tried first.
+    ///
+    /// Inline, only the lookup in document order under `.useDefaultKeys` (`expectedMember`); the rest
+    /// is one out-of-line function. Inlined whole, the lookup was copied into each of the keyed
+    /// container's 34 scalar methods and the generated path's members: a ninth of the library's
+    /// optimized code, for the same answers.
     @inline(__always)
     func findMember(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int,
                     memo: UnsafeMutablePointer<KeyMemo.Entry>? = nil) -> Int? {
+        if workspace.keyMatching == .exact, let index = expectedMember(key, start: start, endWord: endWord, depth: depth) {
+            return index
+        }
+        return scanForMember(utf8: key, start: start, endWord: endWord, depth: depth, memo: memo)
+    }
+
+    /// Under `.useDefaultKeys`, the answer of `scanForMember` when the key is where a lookup in
+    /// document order finds it: the member at the object's cursor (the key the last lookup found) or
+    /// the one after it, or the first member when the object has no cursor yet. `scanForMember`
+    /// compares those two first too, so the answer and the cursor it leaves are the same; anything
+    /// else is left to it.
+    @inline(__always)
+    func expectedMember(_ key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int) -> Int? {
+        let cursors = unsafeCursors
+        let cursor = cursors[depth]
+        let object = UInt32(truncatingIfNeeded: start)
+        var j = start &+ 1
+        var lengths: UInt64 = 0
+        if cursor.object == object {
+            j = Int(cursor.next)
+            guard j < endWord else { return nil }
+            if KeyBytes.equal(tape.stringBytes(j), key) { return j &+ 1 }
+            j = tape.skip(j &+ 1)
+            lengths = cursor.lengths
+        }
+        guard j < endWord, KeyBytes.equal(tape.stringBytes(j), key) else { return nil }
+        cursors[depth] = KeyCursor(object: object, next: UInt32(truncatingIfNeeded: j), lengths: lengths)
+        return j &+ 1
+    }
+
+    /// `findMember` past the document-order check: every lookup under a key conversion or a custom
+    /// strategy, and the misses and out-of-order keys under `.useDefaultKeys`.
+    @inline(never)
+    func scanForMember(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int,
+                       memo: UnsafeMutablePointer<KeyMemo.Entry>?) -> Int? {
         let first = start + 1
         let cursor = unsafeCursors[depth]
         let sameObject = cursor.object == UInt32(truncatingIfNeeded: start)

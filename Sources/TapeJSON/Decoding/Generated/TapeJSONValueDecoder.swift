@@ -196,45 +196,11 @@ public struct TapeJSONObjectDecoder {
             if slot >= 0 { return slot == 0 ? nil : slot }
             return findConverted(key)
         case .exact:
-            if let index = expectedMember(name) { return index }
-            return findMember(name)
+            if let index = session.expectedMember(name, start: start, endWord: endWord, depth: depth) { return index }
+            return session.scanForMember(utf8: name, start: start, endWord: endWord, depth: depth, memo: nil)
         case .custom:
-            return findMember(name)
+            return session.scanForMember(utf8: name, start: start, endWord: endWord, depth: depth, memo: nil)
         }
-    }
-
-    /// `findMember`, out of line: the lookups `expectedMember` leaves, and every lookup under a
-    /// custom key strategy.
-    @inline(never)
-    private func findMember(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        session.findMember(utf8: key, start: start, endWord: endWord, depth: depth)
-    }
-
-    /// Under `.useDefaultKeys`, `findMember`'s answer when the key is where a lookup in document order
-    /// finds it: the member at the object's cursor (the key the last lookup found) or the one after
-    /// it, or the first member when the object has no cursor yet. `findMember` compares those two
-    /// first too, so the answer and the cursor it leaves are the same; anything else is left to it.
-    ///
-    /// Inline, this replaces a call that cost about 130 instructions per member of twitter.json's
-    /// statuses (the closure, its set-up and the two comparisons, callgrind) by the comparisons.
-    @inline(__always)
-    private func expectedMember(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let tape = session.tape
-        let cursors = session.unsafeCursors
-        let cursor = cursors[depth]
-        let object = UInt32(truncatingIfNeeded: start)
-        var j = start &+ 1
-        var lengths: UInt64 = 0
-        if cursor.object == object {
-            j = Int(cursor.next)
-            guard j < endWord else { return nil }
-            if KeyBytes.equal(tape.stringBytes(j), key) { return j &+ 1 }
-            j = tape.skip(j &+ 1)
-            lengths = cursor.lengths
-        }
-        guard j < endWord, KeyBytes.equal(tape.stringBytes(j), key) else { return nil }
-        cursors[depth] = KeyCursor(object: object, next: UInt32(truncatingIfNeeded: j), lengths: lengths)
-        return j &+ 1
     }
 
     @inline(never)
