@@ -41,6 +41,29 @@ public protocol TapeJSONDecodable: Decodable {
     /// Called by ``TapeJSONDecoder`` only; an error thrown here is the decode call's error, so it must be
     /// the one `init(from:)` would throw.
     init(tapeJSON decoder: TapeJSONValueDecoder) throws
+
+    /// An array of `count` values of this type, its storage initialized by `body` as
+    /// `Array(unsafeUninitializedCapacity:initializingWith:)` does: how ``TapeJSONDecoder`` makes the
+    /// arrays of this type it decodes.
+    ///
+    /// Not for implementing: the default implementation is the one to use. A requirement only so that
+    /// the array is made in the module that declares the conformance, where the default implementation
+    /// (inlinable) is compiled for this type: there the array's type metadata is a constant, where
+    /// TapeJSON's generic code looked `ContiguousArray<Self>` and its storage class up in the runtime's
+    /// metadata cache for every array it made (about 10% of citm_catalog.json's decode with the macro,
+    /// which makes some 2,300 arrays; callgrind).
+    static func _tapeJSONArray(unsafeUninitializedCount count: Int,
+                               initializingWith body: (inout UnsafeMutableBufferPointer<Self>, inout Int) -> Void) -> [Self]
+}
+
+extension TapeJSONDecodable {
+    /// Makes the array with `Array(unsafeUninitializedCapacity:initializingWith:)`, compiled in the
+    /// conforming type's module (see the requirement).
+    @inlinable
+    public static func _tapeJSONArray(unsafeUninitializedCount count: Int,
+                                      initializingWith body: (inout UnsafeMutableBufferPointer<Self>, inout Int) -> Void) -> [Self] {
+        [Self](unsafeUninitializedCapacity: count, initializingWith: body)
+    }
 }
 
 /// Decodes and encodes straight from and to JSON bytes: ``TapeJSONDecodable`` and ``TapeJSONEncodable``.

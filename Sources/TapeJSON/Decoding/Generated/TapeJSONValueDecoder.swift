@@ -513,14 +513,20 @@ extension DecodingSession {
         let count = tape.elementCount(start)
         if count == 0 { return [] }
         var i = start + 1
-        return try [E](count: count) { (index) throws(any Error) in
-            let element = i
-            let value = try withValue(at: element, parentDepth: depth, component: .index(index)) {
-                try E(tapeJSON: TapeJSONValueDecoder(session: self, index: element, depth: depth + 1))
+        var failure: (any Error)?
+        // The storage is made by `E`'s own witness (see `_tapeJSONArray`), specialized in `E`'s module.
+        let array = E._tapeJSONArray(unsafeUninitializedCount: count) { buffer, initialized in
+            failure = buffer.unsafeInitializeElements(count: count, initialized: &initialized) { (index) throws(any Error) in
+                let element = i
+                let value = try withValue(at: element, parentDepth: depth, component: .index(index)) {
+                    try E(tapeJSON: TapeJSONValueDecoder(session: self, index: element, depth: depth + 1))
+                }
+                i = tape.skip(i)
+                return value
             }
-            i = tape.skip(i)
-            return value
         }
+        if let failure { throw failure }
+        return array
     }
 
     /// Whether `T` is one of the scalars the generated path reads straight from the tape.
