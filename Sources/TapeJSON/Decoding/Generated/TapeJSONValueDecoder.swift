@@ -1,15 +1,20 @@
 /// One JSON value of the document being decoded, handed to ``TapeJSONDecodable/init(tapeJSON:)``.
 ///
-/// It reads the parsed document in place. It is valid only during the `init(tapeJSON:)` call it is
-/// given to: keep neither it nor the ``TapeJSONObjectDecoder`` it makes. It is not `Sendable`: one
-/// decode call runs on one thread.
-public struct TapeJSONValueDecoder {
+/// It reads the parsed document in place, so it is valid only during the `init(tapeJSON:)` call it is
+/// given to. It is non-escapable (`~Escapable`), as is the ``TapeJSONObjectDecoder`` it makes: the
+/// compiler rejects storing either, returning it or capturing it in an escaping closure. It is not
+/// `Sendable`: one decode call runs on one thread.
+public struct TapeJSONValueDecoder: ~Escapable {
     let session: DecodingSession
     /// Tape index of the value.
     let index: Int
     /// The value's depth (the number of frames in its coding path).
     let depth: Int
 
+    /// Made only by the session, for a call of `init(tapeJSON:)` during which the session lives; the
+    /// callee, which cannot keep it, bounds its lifetime (`immortal` only tells the compiler that the
+    /// value depends on no other non-escapable one).
+    @_lifetime(immortal)
     init(session: DecodingSession, index: Int, depth: Int) {
         self.session = session
         self.index = index
@@ -25,6 +30,7 @@ public struct TapeJSONValueDecoder {
     /// The value as an object whose members are read by key.
     ///
     /// - Throws: `DecodingError`, as `container(keyedBy:)` does, when the value is not an object.
+    @_lifetime(copy self)
     public func objectDecoder() throws -> TapeJSONObjectDecoder {
         guard session.tape.tagByte(index) == TapeTag.startObject.rawValue else {
             throw session.keyedContainerError(at: index, path: codingPath)
@@ -139,8 +145,9 @@ public struct TapeJSONValueDecoder {
 /// finds them (the decoder's key strategy, the same member when a key appears twice), with no
 /// `String` made to compare a key.
 ///
-/// Valid only during the ``TapeJSONDecodable/init(tapeJSON:)`` call that made it.
-public struct TapeJSONObjectDecoder {
+/// Valid only during the ``TapeJSONDecodable/init(tapeJSON:)`` call that made it: non-escapable
+/// (`~Escapable`), it cannot outlive the ``TapeJSONValueDecoder`` it came from.
+public struct TapeJSONObjectDecoder: ~Escapable {
     let session: DecodingSession
     /// Tape index of the object's `{` word.
     let start: Int
@@ -149,6 +156,9 @@ public struct TapeJSONObjectDecoder {
     /// The object's depth (as a keyed container's).
     let depth: Int
 
+    /// Made by a ``TapeJSONValueDecoder`` or another object decoder, whose lifetime it takes (see
+    /// `TapeJSONValueDecoder.init(session:index:depth:)`).
+    @_lifetime(immortal)
     init(session: DecodingSession, start: Int, depth: Int) {
         self.session = session
         self.start = start
@@ -470,6 +480,7 @@ public struct TapeJSONObjectDecoder {
     }
 
     /// The value of the member `name` as an object (an enum case's associated values).
+    @_lifetime(copy self)
     public func nestedObject<K: CodingKey>(forKey key: K, named name: StaticString) throws -> TapeJSONObjectDecoder {
         guard let index = find(name, key) else { throw session.keyNotFound(key, path: codingPath) }
         // The frame of the member, as `nestedContainer(keyedBy:forKey:)` leaves it for the values below.
