@@ -1,11 +1,16 @@
 /// The place of one value in the output, handed to ``TapeJSONEncodable/encode(tapeJSON:)``.
 ///
-/// It writes into the encoder's output buffer directly. It is valid only during the
-/// `encode(tapeJSON:)` call it is given to: keep neither it nor the containers it begins. It is not
-/// `Sendable`: one encode call runs on one thread.
-public struct TapeJSONValueEncoder {
+/// It writes into the encoder's output buffer directly, so it is valid only during the
+/// `encode(tapeJSON:)` call it is given to. It is non-escapable (`~Escapable`), as are the containers
+/// it begins: the compiler rejects storing them, returning them or capturing them in an escaping
+/// closure. It is not `Sendable`: one encode call runs on one thread.
+public struct TapeJSONValueEncoder: ~Escapable {
     let core: EncodingCore
 
+    /// Made only by the encoding core, for a call of `encode(tapeJSON:)` during which the core lives; the
+    /// callee, which cannot keep it, bounds its lifetime (`immortal` only tells the compiler that the
+    /// value depends on no other non-escapable one).
+    @_lifetime(immortal)
     init(core: EncodingCore) { self.core = core }
 
     /// The keys of the containers from the root to this value, as `encode(to:)` would see them.
@@ -25,6 +30,7 @@ public struct TapeJSONValueEncoder {
 
     /// Begins this value as an object (writes `{`); call ``TapeJSONObjectEncoder/end()`` when its members
     /// are written.
+    @_lifetime(copy self)
     public func beginObject() -> TapeJSONObjectEncoder {
         core.openGenerated(UInt8(ascii: "{"))
         return TapeJSONObjectEncoder(core: core, pushed: false)
@@ -32,6 +38,7 @@ public struct TapeJSONValueEncoder {
 
     /// Begins this value as an array (writes `[`); call ``TapeJSONArrayEncoder/end()`` when its elements
     /// are written.
+    @_lifetime(copy self)
     public func beginArray() -> TapeJSONArrayEncoder {
         core.openGenerated(UInt8(ascii: "["))
         return TapeJSONArrayEncoder(core: core)
@@ -45,11 +52,21 @@ public struct TapeJSONValueEncoder {
 
 /// An object being written: its members in the order they are encoded, as a keyed container writes
 /// them under `.useDefaultKeys`.
-public struct TapeJSONObjectEncoder {
+///
+/// Non-escapable, as the ``TapeJSONValueEncoder`` that began it.
+public struct TapeJSONObjectEncoder: ~Escapable {
     let core: EncodingCore
     /// Whether this object pushed its key on the coding path (a nested member object).
     let pushed: Bool
     var count = 0
+
+    /// Made by a ``TapeJSONValueEncoder`` or another object encoder, whose lifetime it takes (see
+    /// `TapeJSONValueEncoder.init(core:)`).
+    @_lifetime(immortal)
+    init(core: EncodingCore, pushed: Bool) {
+        self.core = core
+        self.pushed = pushed
+    }
 
     @inline(__always)
     private mutating func writeKey(_ name: StaticString) {
@@ -217,6 +234,7 @@ public struct TapeJSONObjectEncoder {
 
     /// Begins the member `name` as an object (an enum case's associated values), as
     /// `nestedContainer(keyedBy:forKey:)` does.
+    @_lifetime(copy self)
     public mutating func beginObject<K: CodingKey>(forKey key: K, named name: StaticString) -> TapeJSONObjectEncoder {
         writeKey(name)
         core.generatedPath.append(.key(key))
@@ -241,9 +259,15 @@ public struct TapeJSONObjectEncoder {
 }
 
 /// An array being written: its elements in order, as an unkeyed container writes them.
-public struct TapeJSONArrayEncoder {
+///
+/// Non-escapable, as the ``TapeJSONValueEncoder`` that began it.
+public struct TapeJSONArrayEncoder: ~Escapable {
     let core: EncodingCore
     var count = 0
+
+    /// Made by a ``TapeJSONValueEncoder`` (see `TapeJSONValueEncoder.init(core:)`).
+    @_lifetime(immortal)
+    init(core: EncodingCore) { self.core = core }
 
     /// Appends `value`.
     public mutating func encode<T: Encodable>(_ value: T) throws {
