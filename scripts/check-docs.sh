@@ -33,8 +33,8 @@ for module in TapeJSON TapeJSONMacros; do
     convert "$module" > "$work/$module.log" 2>&1 &
     pids+=("$!")
 done
-for i in 0 1; do
-    wait "${pids[$i]}" || status=1
+for pid in "${pids[@]}"; do
+    wait "$pid" || status=1
 done
 cat "$work/TapeJSON.log" "$work/TapeJSONMacros.log"
 exit "$status"

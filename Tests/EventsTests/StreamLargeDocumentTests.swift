@@ -7,7 +7,8 @@ import Testing
 // stored, on disk or in memory. The full size runs when `TAPEJSON_STREAM_4GIB=1` (the Makefile's `test`
 // target sets it, under AddressSanitizer); without it the same test feeds 96 MiB. The records are 16 KiB
 // each, so that the 4 GiB take some 280,000 records and 2.2 million events: with 1 KiB records (35
-// million events through the handler) the test took 102 s of a CI run on a 2-core AMD EPYC.
+// million events through the handler) it took 102 s alone under AddressSanitizer on a 2-core AMD EPYC
+// (84 s with 16 KiB records: most of the time goes to the bytes, not the events).
 
 /// Counts events and the records of the envelope's `Records` array (objects at depth 2).
 private struct RecordCounter: JSONEventHandler {
