@@ -44,10 +44,11 @@ import Testing
         expectSameAsFoundation(floats)
     }
 
-    /// The encoder writes number text through the runtime's printer straight into its buffer
-    /// (`JSONByteOutput.appendDouble`), not through `description`: the same text as `description`
-    /// without `.0` (Foundation's rule) over many values of every kind: random bit patterns, integers
-    /// (whose zeros the printer leaves to the caller), short decimals, and every power of ten.
+    /// The encoder writes number text straight into its buffer (`ShortestDouble` for a Double, the
+    /// runtime's printer for a Float), not through `description`: the same text as `description`
+    /// without `.0` (Foundation's rule) over many values of every kind: random bit patterns, integers,
+    /// short decimals, and every power of ten. (`ShortestDoubleTests` takes each branch of the Double
+    /// formatter in turn.)
     @Test func numberTextIsDescriptionAtScale() throws {
         var generator = SystemRandomNumberGenerator()
         var doubles: [Double] = []

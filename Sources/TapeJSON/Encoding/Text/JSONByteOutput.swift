@@ -238,7 +238,7 @@ struct JSONByteOutput: ~Copyable {
 
     // MARK: - Numbers
 
-    private static let digitPairs: StaticString = """
+    static let digitPairs: StaticString = """
         0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
         5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
         """
@@ -294,22 +294,17 @@ struct JSONByteOutput: ~Copyable {
     }
 
     /// A finite Double as Swift's `description` writes it (the shortest digits that round-trip),
-    /// without a trailing `.0` (`1` for 1.0, `1e-07`, `1e+21`, `-0`): Foundation's number text.
-    ///
-    /// The digits are written straight into the buffer by the runtime entry point `description`
-    /// itself formats with (`swift_float64ToString`), so no String is made: a text of 16 bytes or
-    /// more (most of canada.json's coordinates) allocated and freed a String per number through
-    /// `description`.
+    /// without a trailing `.0` (`1` for 1.0, `1e-07`, `1e+21`, `-0`): Foundation's number text,
+    /// formatted by `ShortestDouble` straight into the buffer.
     @inline(__always)
     mutating func appendDouble(_ value: Double) {
-        reserve(32)
-        (base + count).initialize(repeating: UInt8(ascii: "0"), count: 32)
-        let n = Int(truncatingIfNeeded: tapeFloat64ToString(base + count, 32, value, false))
-        count &+= Self.trimmedPointZero(base + count, n)
+        reserve(ShortestDouble.maximumLength)
+        count &+= ShortestDouble.write(value, to: base + count)
     }
 
-    /// A finite Float as Swift's `description` writes it, without a trailing `.0` (the same runtime
-    /// entry point as `appendDouble`).
+    /// A finite Float as Swift's `description` writes it, without a trailing `.0`, written by the
+    /// runtime's printer straight into the buffer (Floats are rare in JSON models; Doubles have
+    /// `ShortestDouble`).
     @inline(__always)
     mutating func appendFloat(_ value: Float) {
         reserve(32)
@@ -370,17 +365,12 @@ struct JSONByteOutput: ~Copyable {
     }
 }
 
-/// The Swift runtime's floating-point printers: what `Double.description` and `Float.description`
-/// call (the standard library declares them under these names, `@usableFromInline`, as
-/// `_float64ToStringImpl` and `_float32ToStringImpl`). They write the description's bytes (at most
-/// 32) into `buffer` and return how many; `debug: false` is `description`, not `debugDescription`.
-/// The buffer must hold `0` digits beforehand, as the standard library's own callers fill it: the
-/// printers leave the zeros of `100.0` or `0.05` unwritten (`ScalarEncodingTests` compares the text
-/// with `description` over millions of values of every kind).
-@_silgen_name("swift_float64ToString")
-func tapeFloat64ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ length: UInt, _ value: Double,
-                         _ debug: Bool) -> UInt64
-
+/// The Swift runtime's Float printer: what `Float.description` calls (the standard library declares
+/// it under this name, `@usableFromInline`, as `_float32ToStringImpl`). It writes the description's
+/// bytes (at most 32) into `buffer` and returns how many; `debug: false` is `description`, not
+/// `debugDescription`. The buffer must hold `0` digits beforehand, as the standard library's own
+/// callers fill it: the printer leaves the zeros of `100.0` or `0.05` unwritten
+/// (`ScalarEncodingTests` compares the text with `description` over millions of values of every kind).
 @_silgen_name("swift_float32ToString")
 func tapeFloat32ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ length: UInt, _ value: Float,
                          _ debug: Bool) -> UInt64

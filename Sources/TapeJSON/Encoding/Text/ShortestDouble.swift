@@ -1,0 +1,264 @@
+/// The text Foundation's JSON writers give a finite Double: Swift's `description` (the fewest
+/// significant digits that read back as the same Double; of those, the one closest to its exact value,
+/// a tie going to the even last digit) without a trailing `.0`: `1`, `0.1`, `1e-05`, `-0`,
+/// `9007199254740992`, `9.007199254740994e+15`, `5e-324`.
+///
+/// The standard library formats with a Grisu variant that corrects its last digit (about 540
+/// instructions a number on canada.json, with the runtime's call around it, callgrind). This is
+/// Raffaello Giulietti's Schubfach ("The Schubfach way to render doubles", 2020): three 128-bit
+/// multiplications by a tabled power of ten, rounded to odd so that every comparison is exact, pick the
+/// shorter of two candidates when one is in the rounding interval and otherwise the closer of the two
+/// full-length ones. It gives the same digits: both pick the shortest, then the closest, then the even
+/// one (`ShortestDoubleTests` compares the two texts on every class of Double and millions of random
+/// ones). The layout (where the point goes, when the exponent is used) is `description`'s:
+/// - exponential form below 10^-4 and above 2^53: `1.5e-05`, `1e+16`, with at least two exponent digits;
+/// - otherwise positional: `0.0001`, `123.456`, `100`.
+enum ShortestDouble {
+    /// The most bytes `write` stores: `-2.2250738585072014e-308`.
+    static let maximumLength = 24
+
+    /// Writes the text of the finite `value` at `out` (room for `maximumLength` bytes); returns how many
+    /// bytes it wrote.
+    @inline(__always)
+    static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let bits = value.bitPattern
+        var p = out
+        if bits >> 63 != 0 {
+            p.pointee = UInt8(ascii: "-")
+            p += 1
+        }
+        let biased = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF)
+        let fraction = bits & (1 << 52 &- 1)
+        if biased == 0 && fraction == 0 {
+            p.pointee = UInt8(ascii: "0")
+            return p + 1 - out
+        }
+        let digits: (significand: UInt64, exponent: Int)
+        if biased != 0 {
+            let c = fraction | 1 << 52
+            let q = biased &- 1075
+            // An integer below 2^53 is its own shortest text (its neighbours are at most 1 away).
+            if q < 0 && q > -53 && c & (1 << UInt64(-q) &- 1) == 0 {
+                digits = (c >> UInt64(-q), 0)
+            } else {
+                digits = shortest(q: q, c: c)
+            }
+        } else {
+            digits = shortest(q: -1074, c: fraction)
+        }
+        // Above 2^53 (not at it) `description` always uses the exponent.
+        let exponential = biased > 1076 || (biased == 1076 && fraction != 0)
+        return p + layOut(digits.significand, digits.exponent, exponential: exponential, at: p) - out
+    }
+
+    // MARK: - Digits
+
+    /// The shortest, closest decimal `f * 10^e` in the rounding interval of `c * 2^q`.
+    @inline(never)
+    static func shortest(q: Int, c: UInt64) -> (significand: UInt64, exponent: Int) {
+        // In units of a quarter of 2^q: the value and the ends of its rounding interval, which holds its
+        // ends when c is even (a text there reads back as this value, ties going to the even one).
+        let odd = c & 1
+        let cb = c << 2
+        let cbr = cb &+ 2
+        let cbl: UInt64
+        let k: Int
+        if c != 1 << 52 || q == -1074 {
+            cbl = cb &- 2
+            k = floorLog10Pow2(q)
+        } else {
+            // The lower neighbour of a power of two is half as far as the upper one.
+            cbl = cb &- 1
+            k = floorLog10ThreeQuartersPow2(q)
+        }
+        let h = q &+ floorLog2Pow10(-k) &+ 2
+        let index = (-k &+ 292) &* 2
+        let (g1, g0) = powersOfTen.withUnsafeBufferPointer { ($0[index], $0[index &+ 1]) }
+        // 4 * value * 10^-k and the interval's ends, each rounded to odd: s = floor(value * 10^-k).
+        let vb = roundToOdd(g1, g0, cb << UInt64(h))
+        let vbl = roundToOdd(g1, g0, cbl << UInt64(h))
+        let vbr = roundToOdd(g1, g0, cbr << UInt64(h))
+        let s = vb >> 2
+        if s >= 10 {
+            // One digit fewer: the multiples of ten around the value. At most one is in the interval
+            // (it is narrower than 10^(k+1)); if one is, it is the answer. (Schubfach as published
+            // tries this from s >= 100 only, for Java's two-digit minimum: `description` prints the
+            // subnormal 16 * 2^-1074 as `8e-323`.)
+            let sp10 = s / 10 &* 10
+            let tp10 = sp10 &+ 10
+            let lowerIn = vbl &+ odd <= sp10 << 2
+            let upperIn = tp10 << 2 &+ odd <= vbr
+            if lowerIn != upperIn { return (lowerIn ? sp10 : tp10, k) }
+        }
+        let t = s &+ 1
+        let lowerIn = vbl &+ odd <= s << 2
+        let upperIn = t << 2 &+ odd <= vbr
+        if lowerIn != upperIn { return (lowerIn ? s : t, k) }
+        // Both are in: the closer one, an exact tie going to the even one.
+        let comparison = Int64(bitPattern: vb &- (s &+ t) << 1)
+        return (comparison < 0 || (comparison == 0 && s & 1 == 0) ? s : t, k)
+    }
+
+    /// floor(g * cp / 2^127), its last bit set when the rest is not zero (rounded to odd), for the
+    /// 126-bit g = g1 * 2^63 + g0.
+    @inline(__always)
+    private static func roundToOdd(_ g1: UInt64, _ g0: UInt64, _ cp: UInt64) -> UInt64 {
+        let mask63: UInt64 = 1 << 63 &- 1
+        let x1 = g0.multipliedFullWidth(by: cp).high
+        let y = g1.multipliedFullWidth(by: cp)
+        let z = (y.low >> 1) &+ x1
+        let floor = y.high &+ (z >> 63)
+        return floor | ((z & mask63) &+ mask63) >> 63
+    }
+
+    /// floor(log10(2^e)), exact for |e| <= 5456721.
+    @inline(__always)
+    static func floorLog10Pow2(_ e: Int) -> Int { (e &* 661_971_961_083) >> 41 }
+
+    /// floor(log10(3/4 * 2^e)), exact for |e| <= 5456721.
+    @inline(__always)
+    static func floorLog10ThreeQuartersPow2(_ e: Int) -> Int { (e &* 661_971_961_083 &- 274_743_187_321) >> 41 }
+
+    /// floor(log2(10^e)), exact for |e| <= 1650.
+    @inline(__always)
+    static func floorLog2Pow10(_ e: Int) -> Int { (e &* 913_124_641_741) >> 38 }
+
+    // MARK: - Layout
+
+    /// Writes `f * 10^e` as `description` lays it out, without a trailing `.0`; returns the length.
+    @inline(__always)
+    private static func layOut(_ significand: UInt64, _ exponent: Int, exponential: Bool,
+                               at p: UnsafeMutablePointer<UInt8>) -> Int {
+        var f = significand
+        var e = exponent
+        while f % 100 == 0 {
+            f /= 100
+            e &+= 2
+        }
+        if f % 10 == 0 {
+            f /= 10
+            e &+= 1
+        }
+        let n = digitCount(f)
+        // The exponent of the first digit: the value is d.ddd * 10^scientific.
+        let scientific = e &+ n &- 1
+        if exponential || scientific < -4 {
+            // "d.ddde+XX": the digits after one free byte, the first moved into it, the point after it.
+            writeDigits(f, count: n, at: p + 1)
+            var end = p + 1 + n
+            if n > 1 {
+                p[0] = p[1]
+                p[1] = UInt8(ascii: ".")
+            } else {
+                p[0] = p[1]
+                end = p + 1
+            }
+            end[0] = UInt8(ascii: "e")
+            end[1] = scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            end += 2
+            var magnitude = scientific < 0 ? 0 &- scientific : scientific
+            if magnitude >= 100 {
+                end[0] = UInt8(truncatingIfNeeded: magnitude / 100) &+ 0x30
+                end += 1
+                magnitude %= 100
+            }
+            end[0] = UInt8(truncatingIfNeeded: magnitude / 10) &+ 0x30
+            end[1] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
+            return end + 2 - p
+        }
+        if scientific < 0 {
+            // "0.000ddd"
+            let zeros = 0 &- scientific
+            p[0] = UInt8(ascii: "0")
+            p[1] = UInt8(ascii: ".")
+            var i = 2
+            while i <= zeros {
+                p[i] = UInt8(ascii: "0")
+                i &+= 1
+            }
+            writeDigits(f, count: n, at: p + zeros + 1)
+            return zeros &+ 1 &+ n
+        }
+        if scientific &+ 1 < n {
+            // "ddd.ddd": the integer digits moved one byte left, the point after them.
+            writeDigits(f, count: n, at: p + 1)
+            var i = 0
+            while i <= scientific {
+                p[i] = p[i &+ 1]
+                i &+= 1
+            }
+            p[scientific &+ 1] = UInt8(ascii: ".")
+            return n &+ 1
+        }
+        // "ddd000": an integer.
+        writeDigits(f, count: n, at: p)
+        var i = n
+        while i <= scientific {
+            p[i] = UInt8(ascii: "0")
+            i &+= 1
+        }
+        return scientific &+ 1
+    }
+
+    /// The number of decimal digits of `f` (at least 1): from its bit length, corrected by one compare.
+    @inline(__always)
+    private static func digitCount(_ f: UInt64) -> Int {
+        let estimate = ((64 &- f.leadingZeroBitCount) &* 1233) >> 12
+        let power = powersOfTenUpTo19.withUnsafeBufferPointer { $0[estimate] }
+        return f >= power ? estimate &+ 1 : estimate
+    }
+
+    /// 10^0 through 10^19.
+    private static let powersOfTenUpTo19: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+        1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
+        1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
+
+    /// Writes the `count` digits of `value` at `p`: eight at a time from the right (`eightDigits`), the
+    /// rest (at most eight) two at a time.
+    @inline(__always)
+    private static func writeDigits(_ value: UInt64, count: Int, at p: UnsafeMutablePointer<UInt8>) {
+        var v = value
+        var end = p + count
+        while v >= 100_000_000 {
+            let block = UInt32(truncatingIfNeeded: v % 100_000_000)
+            v /= 100_000_000
+            end -= 8
+            UnsafeMutableRawPointer(end).storeBytes(of: eightDigits(block), as: UInt64.self)
+        }
+        let pairs = JSONByteOutput.digitPairs.utf8Start
+        while v >= 100 {
+            let r = Int(truncatingIfNeeded: v % 100) &* 2
+            v /= 100
+            end -= 2
+            end[0] = pairs[r]
+            end[1] = pairs[r &+ 1]
+        }
+        if v >= 10 {
+            let r = Int(truncatingIfNeeded: v) &* 2
+            end[-2] = pairs[r]
+            end[-1] = pairs[r &+ 1]
+        } else {
+            end[-1] = UInt8(truncatingIfNeeded: v) &+ 0x30
+        }
+    }
+
+    /// The eight ASCII digits of `n` (below 10^8, leading zeros included) in the byte order of a
+    /// little-endian UInt64 store, most significant first: the number split into 4-, 2- and 1-digit
+    /// lanes by multiplying with reciprocals, every lane at once.
+    @inline(__always)
+    private static func eightDigits(_ n: UInt32) -> UInt64 {
+        let high = n / 10_000
+        // Two 32-bit lanes: the high four digits, then the low four.
+        var x = UInt64(high) | UInt64(n &- high &* 10_000) << 32
+        // Each lane into 16-bit lanes of two digits: x / 100 (exact below 10^4 as x * 10486 >> 20).
+        let hundreds = ((x &* 10_486) >> 20) & 0x0000_007F_0000_007F
+        x = hundreds | (x &- hundreds &* 100) << 16
+        // Each of those into 8-bit lanes of one digit: x / 10 (exact below 100 as x * 103 >> 10).
+        let tens = ((x &* 103) >> 10) & 0x000F_000F_000F_000F
+        x = tens | (x &- tens &* 10) << 8
+        return (x | 0x3030_3030_3030_3030).littleEndian
+    }
+}
