@@ -21,6 +21,7 @@ import Foundation
 /// encodes the value again with Foundation's `JSONEncoder` under the same settings
 /// (`FoundationFallback`). Uses that make Foundation trap (two values into one single-value
 /// container, a keyed and an unkeyed container on one encoder) are reported as `EncodingError`s.
+@usableFromInline
 final class EncodingCore {
     struct Frame {
         var id: UInt32

@@ -112,8 +112,18 @@ extension UInt64: TapeJSONEncodable {
 /// As `Array.encode(to:)`: the elements in order.
 extension Array: TapeJSONEncodable where Element: TapeJSONEncodable {
     /// Writes the elements in order, as `Array.encode(to:)` does.
+    ///
+    /// Inlinable, so that an array of arrays is specialised where its type is known (see
+    /// `TapeJSONObjectEncoder.encode(_:forKey:named:)` for a `TapeJSONEncodable` value).
+    @inlinable
     public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws {
-        if try encoder.core.encodeScalarArray(self) { return }
+        // The common scalars in one loop (see `TapeJSONValueEncoder._encodeElements`); the casts are
+        // no-ops once specialised.
+        if Element.self == Double.self { return try encoder._encodeElements(unsafeBitCast(self, to: [Double].self)) }
+        if Element.self == Int.self { return encoder._encodeElements(unsafeBitCast(self, to: [Int].self)) }
+        if Element.self == String.self { return encoder._encodeElements(unsafeBitCast(self, to: [String].self)) }
+        if Element.self == Float.self { return try encoder._encodeElements(unsafeBitCast(self, to: [Float].self)) }
+        if Element.self == Int64.self { return encoder._encodeElements(unsafeBitCast(self, to: [Int64].self)) }
         var array = encoder.beginArray()
         for element in self { try array.encode(element) }
         array.end()
