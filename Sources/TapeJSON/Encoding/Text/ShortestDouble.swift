@@ -84,11 +84,10 @@ enum ShortestDouble {
             // (it is narrower than 10^(k+1)); if one is, it is the answer. (Schubfach as published
             // tries this from s >= 100 only, for Java's two-digit minimum: `description` prints the
             // subnormal 16 * 2^-1074 as `8e-323`.)
-            let sp10 = s / 10 &* 10
-            let tp10 = sp10 &+ 10
-            let lowerIn = vbl &+ odd <= sp10 << 2
-            let upperIn = tp10 << 2 &+ odd <= vbr
-            if lowerIn != upperIn { return (lowerIn ? sp10 : tp10, k) }
+            let s10 = s / 10
+            let lowerIn = vbl &+ odd <= s10 &* 40
+            let upperIn = (s10 &+ 1) &* 40 &+ odd <= vbr
+            if lowerIn != upperIn { return (lowerIn ? s10 : s10 &+ 1, k &+ 1) }
         }
         let t = s &+ 1
         let lowerIn = vbl &+ odd <= s << 2
@@ -129,9 +128,18 @@ enum ShortestDouble {
     @inline(__always)
     private static func layOut(_ significand: UInt64, _ exponent: Int, exponential: Bool,
                                at p: UnsafeMutablePointer<UInt8>) -> Int {
+        // At most 15 trailing zeros (`0.1` comes as 1 and 15 zeros): four divisibility tests.
         var f = significand
         var e = exponent
-        while f % 100 == 0 {
+        if f % 100_000_000 == 0 {
+            f /= 100_000_000
+            e &+= 8
+        }
+        if f % 10_000 == 0 {
+            f /= 10_000
+            e &+= 4
+        }
+        if f % 100 == 0 {
             f /= 100
             e &+= 2
         }
@@ -167,15 +175,9 @@ enum ShortestDouble {
             return end + 2 - p
         }
         if scientific < 0 {
-            // "0.000ddd"
+            // "0.000ddd": "0.000000" in one store (at most four zeros are kept), then the digits.
             let zeros = 0 &- scientific
-            p[0] = UInt8(ascii: "0")
-            p[1] = UInt8(ascii: ".")
-            var i = 2
-            while i <= zeros {
-                p[i] = UInt8(ascii: "0")
-                i &+= 1
-            }
+            UnsafeMutableRawPointer(p).storeBytes(of: UInt64(0x3030_3030_3030_2E30).littleEndian, as: UInt64.self)
             writeDigits(f, count: n, at: p + zeros + 1)
             return zeros &+ 1 &+ n
         }
