@@ -238,11 +238,6 @@ struct JSONByteOutput: ~Copyable {
 
     // MARK: - Numbers
 
-    static let digitPairs: StaticString = """
-        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
-        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
-        """
-
     @inline(__always)
     mutating func appendUnsigned(_ value: UInt64) {
         reserve(20)
@@ -252,28 +247,8 @@ struct JSONByteOutput: ~Copyable {
     /// Writes the digits of `value` at `start` (room for 20 bytes); returns how many.
     @inline(__always)
     static func writeUnsigned(_ value: UInt64, at start: UnsafeMutablePointer<UInt8>) -> Int {
-        var v = value
-        // Count the digits, then write them backwards two at a time.
-        var digits = 1
-        var probe = v
-        while probe >= 10 { probe /= 10; digits &+= 1 }
-        var p = start + digits
-        let pairs = Self.digitPairs.utf8Start
-        while v >= 100 {
-            let r = Int(v % 100)
-            v /= 100
-            p -= 2
-            p[0] = pairs[r &* 2]
-            p[1] = pairs[r &* 2 &+ 1]
-        }
-        if v >= 10 {
-            p -= 2
-            p[0] = pairs[Int(v) &* 2]
-            p[1] = pairs[Int(v) &* 2 &+ 1]
-        } else {
-            p -= 1
-            p[0] = UInt8(truncatingIfNeeded: v) &+ 0x30
-        }
+        let digits = DecimalDigits.count(value)
+        DecimalDigits.write(value, count: digits, at: start)
         return digits
     }
 
