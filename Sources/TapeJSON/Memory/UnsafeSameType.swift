@@ -1,28 +1,17 @@
-/// A value of one generic parameter handed over as another parameter that is the same type at run time,
+/// A value of one generic parameter borrowed as another parameter that is the same type at run time,
 /// with no copy.
 ///
 /// The generated paths learn at run time that a call's `T` is a type `G` with a generated conformance
 /// (`ObjectIdentifier(T.self) == ObjectIdentifier(G.self)`). `unsafeBitCast(_:to:)` between two generic
 /// parameters copies the value: a retain of every reference it holds, then a release of each when the
-/// original goes. For a log record of ten `String`s that was about 300 instructions per decode call
-/// (callgrind, `LogLine`'s per-call decode row: `initializeWithCopy` and `destroy` 2.6M of 72M).
+/// original goes. For a log record of ten `String`s that was about 300 instructions per call
+/// (callgrind, `LogLine`'s per-call rows: `initializeWithCopy` and `destroy` 2.6M of 72M).
+/// (The decoder's way back, a new `G` returned as a `T`, needs nothing of this: `as! T` on the new
+/// value moves it; see `DecodingSession.decodeGenerated`.)
 ///
-/// Both are unsafe: the caller guarantees the two parameters are one type, which is checked
-/// only in debug builds.
+/// It is unsafe: the caller guarantees the two parameters are one type, which is checked only in debug
+/// builds.
 enum UnsafeSameType {
-    /// The value `make` returns, a `G`, returned as a `T` (which must be `G`): `make` is called as a
-    /// function returning `T`, so its result is written straight into the caller's `T`. (Moving it
-    /// through a temporary slot cost more than the copy: `withUnsafeTemporaryAllocation` looks up
-    /// `Result<T, Error>`'s metadata on every unspecialized call.) The two function types have one
-    /// representation: both results are generic parameters, returned indirectly.
-    @inline(__always)
-    static func unsafeMove<G, T>(_ make: () throws -> G, as type: T.Type) rethrows -> T {
-        assert(G.self == T.self, "UnsafeSameType.unsafeMove: \(G.self) is not \(T.self)")
-        return try withoutActuallyEscaping(make) { make in
-            try unsafeBitCast(make, to: (() throws -> T).self)()
-        }
-    }
-
     /// Calls `body` with `value`, a `T`, borrowed as a `G` (which must be `T`): `body` is called as a
     /// function taking a `T`, so it reads the caller's value in place. (Reading it through a pointer's
     /// `pointee` copies it.)

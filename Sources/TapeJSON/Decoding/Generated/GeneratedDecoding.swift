@@ -14,7 +14,10 @@ extension DecodingSession {
         guard workspace.takesGeneratedPaths && ObjectIdentifier(type) == ObjectIdentifier(G.self) else {
             return try type.init(from: self)
         }
-        // Moved out as `T`, not `unsafeBitCast` (a copy: UnsafeSameType says what it cost).
-        return try UnsafeSameType.unsafeMove({ try G(tapeJSON: TapeJSONValueDecoder(session: self, index: valueIndex, depth: depth)) }, as: T.self)
+        // `as!` on the new value moves it into the `T` (the runtime's cast takes a value it is given):
+        // no copy, unlike `unsafeBitCast` (UnsafeSameType says what that cost), and no closure
+        // context on the heap, which moving it through a non-escaping closure made (about 240 of
+        // the 17,600 instructions of LogLine's per-call decode, callgrind).
+        return try G(tapeJSON: TapeJSONValueDecoder(session: self, index: valueIndex, depth: depth)) as! T
     }
 }
