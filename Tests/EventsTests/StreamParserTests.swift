@@ -120,6 +120,30 @@ struct StreamMutationTests {
         }
     }
 
+    @Test("fuzz finding: an array whose pending element is only whitespace past the window waits for more")
+    func fuzzFindingWhitespaceInArray() throws {
+        // FuzzStreamParser's crash-f6aa7d78 (`{"k":[`, 70 newlines, then more): entering the pending element
+        // read the byte after the window's end when the element had not started yet (past `window` bytes
+        // of whitespace). Debug builds stopped on the bounds assertion; release builds read the padding
+        // (a space) and reported an error in a valid document.
+        let newlines = String(repeating: "\n", count: 70)
+        let spaces = String(repeating: " ", count: 200)
+        let texts = [
+            "[" + newlines + "1]",
+            #"{"k":["# + newlines + "1,2]}",
+            "[1," + spaces + "2]",
+            "[[" + spaces + "]," + spaces + "[3]]",
+            #"{"k":["# + newlines + "1,2y",
+        ]
+        for text in texts.map({ Array($0.utf8) }) {
+            let expected = inMemory(text)
+            for (chunks, window) in [([1], 64), ([7], 64), ([3, 5, 11], 64), ([4096], 64), ([1], 4 << 20)] {
+                let got = try streamed(text, chunks: chunks, window: window)
+                #expect(got.matches(expected), "\(String(decoding: text, as: UTF8.self).debugDescription) chunks \(chunks) window \(window): \(got) vs \(expected)")
+            }
+        }
+    }
+
     @Test("fuzz finding: a bad token after a closed array inside a held object fails at its first byte")
     func fuzzFindingTokenAfterArray() throws {
         // FuzzStreamParser's crash-b9da6f57 (window 64, splits 1, 1, 1, 11): the stream said byte 86, the

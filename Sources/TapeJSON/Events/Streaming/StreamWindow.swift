@@ -449,9 +449,10 @@ final class StreamWindow {
     private func enterPendingElement<H: JSONEventHandler>(_ handler: inout H) throws -> Bool {
         let top = frames[frames.count - 1]
         var i = skipWhitespace(clean)
+        // Only whitespace so far (an array's element or an object's key not started yet): wait for more.
+        guard i < count else { return false }
         var key: Range<Int>? = nil
         if top.isObject {
-            guard i < count else { return false }
             guard bytes[unchecked: i] == UInt8(ascii: "\"") else {
                 try fail(prefix: prefix(), final: ending)
                 return false
