@@ -95,7 +95,7 @@ test-tsan: deps
 # corpus in Fuzz/Corpus/ (copied, so the repository's corpus only grows by hand). A finding (crash-*,
 # timeout-*, oom-*, saved in .build-fuzz/findings/TARGET/) fails the run. FUZZ_TARGETS picks some.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= FuzzParse FuzzLines FuzzItems FuzzStreamParser FuzzDecode FuzzCompressed FuzzNumbers
+FUZZ_TARGETS ?= FuzzParse FuzzLines FuzzItems FuzzStreamParser FuzzDecode FuzzCompressed FuzzNumbers FuzzPatch
 # libFuzzer's driver without its main (Fuzz/Package.swift says why), from the toolchain's clang runtime.
 FUZZ_RUNTIME = $(firstword $(wildcard $(dir $(realpath $(shell which swiftc)))../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a))
 

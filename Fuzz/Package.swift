@@ -11,7 +11,7 @@
 // `main` instead.
 import PackageDescription
 
-let fuzzTargets = ["FuzzParse", "FuzzLines", "FuzzItems", "FuzzStreamParser", "FuzzDecode", "FuzzCompressed", "FuzzNumbers"]
+let fuzzTargets = ["FuzzParse", "FuzzLines", "FuzzItems", "FuzzStreamParser", "FuzzDecode", "FuzzCompressed", "FuzzNumbers", "FuzzPatch"]
 
 let package = Package(
     name: "TapeJSONFuzz",
