@@ -143,6 +143,8 @@ import Synchronization
 ///    TapeJSON's own `CodingKey` type.
 /// 9. **JSON5 hex integers are read as their decimal value** under `allowsJSON5`: rounded into a
 ///    `Double` (`0x7FFFFFFFFFFFFFFF`) and exact into a `Decimal` beyond 64 bits, where Foundation throws.
+/// 10. **Invalid UTF-8 in a JSON5 unquoted key throws** `.dataCorrupted` with a ``JSONError`` at the key,
+///    where Foundation's JSON5 scanner stops the process.
 public final class TapeJSONDecoder: Sendable {
     /// The settings a decode call reads, copied once per call.
     struct Configuration {
