@@ -18,6 +18,9 @@ enum TapeJSONMacroDiagnostic: DiagnosticMessage {
     case codingKeysRawValueNotLiteral(macro: String, key: String)
     case perCaseCodingKeys(macro: String, name: String)
     case caseMissingFromCodingKeys(macro: String, caseName: String)
+    case possibleRawType(macro: String, enumName: String, typeName: String)
+    case genericWithoutCodable(macro: String, typeName: String, protocolName: String)
+    case rawRepresentable(macro: String, typeName: String)
 
     var message: String {
         switch self {
@@ -71,6 +74,20 @@ enum TapeJSONMacroDiagnostic: DiagnosticMessage {
         case .caseMissingFromCodingKeys(let macro, let caseName):
             return "@\(macro) does not support the case '\(caseName)', which CodingKeys leaves out "
                 + "(Codable throws when encoding it); add it to CodingKeys, or use @TapeJSONDecodable"
+        case .possibleRawType(let macro, let enumName, let typeName):
+            return "@\(macro) cannot tell whether '\(typeName)', first in \(enumName)'s inheritance clause, is "
+                + "its raw type (a typealias of Int or String, say: Codable then codes the raw value) or a "
+                + "protocol (Codable then codes {\"case\":{}}); write the raw type itself (enum \(enumName): Int), "
+                + "or put Codable first when '\(typeName)' is a protocol"
+        case .rawRepresentable(let macro, let typeName):
+            return "@\(macro) does not support a RawRepresentable conformance declared by hand: Codable "
+                + "codes \(typeName) by its raw value through the standard library's default "
+                + "implementations (or, for other raw types, by its members); keep \(typeName) on plain "
+                + "Codable (a property of its type is still decoded inside the generated path of its owner)"
+        case .genericWithoutCodable(let macro, let typeName, let protocolName):
+            return "@\(macro) needs the generic type \(typeName) to declare \(protocolName) itself "
+                + "(struct \(typeName)<T: Codable>: \(protocolName)): the macro cannot see a conditional conformance "
+                + "in an extension, and its own extension would need the same conditions"
         }
     }
 
@@ -92,6 +109,9 @@ enum TapeJSONMacroDiagnostic: DiagnosticMessage {
         case .codingKeysRawValueNotLiteral: id = "codingKeysRawValueNotLiteral"
         case .perCaseCodingKeys: id = "perCaseCodingKeys"
         case .caseMissingFromCodingKeys: id = "caseMissingFromCodingKeys"
+        case .possibleRawType: id = "possibleRawType"
+        case .genericWithoutCodable: id = "genericWithoutCodable"
+        case .rawRepresentable: id = "rawRepresentable"
         }
         return MessageID(domain: "TapeJSONMacros", id: id)
     }

@@ -20,7 +20,8 @@ import SwiftSyntaxMacros
 /// for `decodeIfPresent` semantics. The generated code never spells a type: a type written in the
 /// type's body may not resolve in the extension (a sibling nested type `Inner` inside `Outer` is
 /// `Outer.Inner` there), and `var x = 1` has none. A struct's properties take it from a key path
-/// (`memberType(\.x)`: `Value` of `KeyPath<Self, Value>`, so `Int!` gives `Int?`), an enum's
+/// (`memberType(\.x)`: `TapeJSONMember` of `KeyPath<Self, TapeJSONMember>`, so `Int!` gives `Int?`;
+/// not `Value`, which a type's own generic parameter may be called), an enum's
 /// associated values from the case's parameter by inference (`payloadType()`); either way an
 /// optional type statically picks the `T?.Type` overload.
 ///
@@ -205,7 +206,7 @@ enum Expansion {
             }
             if lines.isEmpty { return "_ = try decoder.objectDecoder()" }
             let opening = [
-                "func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {\n    Value.self\n}",
+                "func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {\n    TapeJSONMember.self\n}",
                 "let container = try decoder.objectDecoder()",
             ]
             return (opening + lines).joined(separator: "\n")
@@ -229,7 +230,7 @@ enum Expansion {
             }
             var lines = ["let container = try decoder.objectDecoder()"]
             if keyed.contains(where: { !($0.0.parameters ?? []).isEmpty }) {
-                lines.insert("func payloadType<Value>() -> Value.Type {\n    Value.self\n}", at: 0)
+                lines.insert("func payloadType<TapeJSONPayload>() -> TapeJSONPayload.Type {\n    TapeJSONPayload.self\n}", at: 0)
             }
             let names = keyed.map { literal($0.1.stringValue) }.joined(separator: ", ")
             lines.append("switch try container.caseIndex(of: Self.self, \(names)) {")
@@ -326,7 +327,7 @@ enum Expansion {
 
     /// `CodingKeys.name`, for declared and synthesized keys alike (see the type's comment).
     static func keyExpression(_ key: Key) -> String {
-        "CodingKeys.\(key.swiftName)"
+        memberOf("CodingKeys", key.swiftName)
     }
 
     // MARK: Text
@@ -371,10 +372,14 @@ enum Expansion {
 /// enum (`run(program:)` reads `RunCodingKeys.program`; an unlabelled value is `_0`, `_1`, ...). Errors
 /// print the key with its type (`keyNotFound`'s description), so the generated code names the same one.
 func payloadKey(_ enumCase: EnumCase, _ key: String) -> String {
-    let name = enumCase.bareName
-    let typeName = name.prefix(1).uppercased() + name.dropFirst() + "CodingKeys"
-    let member = swiftKeywords.contains(key) ? "`\(key)`" : key
-    return "\(typeName).\(member)"
+    memberOf(perCaseCodingKeysName(enumCase.bareName), swiftKeywords.contains(key) ? "`\(key)`" : key)
+}
+
+/// `Type.member`, or `(.member as Type)` for a member named `Type` or `Protocol`: after a dot those
+/// words name the metatype, backticks or not (`CodingKeys.\`Type\`` does not compile).
+func memberOf(_ type: String, _ member: String) -> String {
+    let name = bare(member)
+    return name == "Type" || name == "Protocol" ? "(.`\(name)` as \(type))" : "\(type).\(member)"
 }
 
 /// Words that must be escaped as member names after a dot... and as identifiers in general.

@@ -64,6 +64,14 @@ enum TypeModel {
     case enumeration(cases: [EnumCase], codingKeys: DeclaredCodingKeys?)
 }
 
+/// Synthesized Codable's per-case key type: the case name with an ASCII lowercase first letter
+/// uppercased (the compiler leaves any other first character as it is: `ärger` gives `ärgerCodingKeys`),
+/// then `CodingKeys`.
+func perCaseCodingKeysName(_ caseName: String) -> String {
+    guard let first = caseName.unicodeScalars.first, ("a"..."z").contains(first) else { return caseName + "CodingKeys" }
+    return caseName.prefix(1).uppercased() + caseName.dropFirst() + "CodingKeys"
+}
+
 /// An identifier without the backticks that let a keyword be one.
 func bare(_ identifier: String) -> String {
     if identifier.count >= 2, identifier.hasPrefix("`"), identifier.hasSuffix("`") {
@@ -107,6 +115,38 @@ struct ModelReader {
             {
                 diagnose(function.name, .handWrittenEncodeTo(macro: macro))
             }
+        }
+    }
+
+    /// The names in an inheritance clause, compositions split and `Swift.` dropped (`Codable & Sendable`
+    /// gives both).
+    static func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String] {
+        (clause?.inheritedTypes ?? []).flatMap { inherited in
+            inherited.type.trimmedDescription.split(separator: "&").map { part in
+                let name = String(part.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+                return name.hasPrefix("Swift.") ? String(name.dropFirst(6)) : name
+            }
+        }
+    }
+
+    /// Reports a generic type that does not declare the Codable protocols of the directions generated:
+    /// its Codable conformance may be conditional, in an extension the macro cannot see.
+    mutating func checkGenericCodable(_ name: TokenSyntax, generic: Bool, _ clause: InheritanceClauseSyntax?) {
+        guard generic else { return }
+        let names = Set(Self.inheritedNames(clause))
+        let missing = directions.filter { direction in
+            !names.contains("Codable") && !names.contains(direction == .decoding ? "Decodable" : "Encodable")
+        }
+        guard let first = missing.first else { return }
+        let protocolName = directions.count == 2 ? "Codable" : (first == .decoding ? "Decodable" : "Encodable")
+        diagnose(name, .genericWithoutCodable(macro: macro, typeName: name.text, protocolName: protocolName))
+    }
+
+    /// Reports a `RawRepresentable` conformance in the type's inheritance clause (not a raw-value enum's
+    /// raw type): Codable then codes the raw value, through the standard library.
+    mutating func checkRawRepresentable(_ name: TokenSyntax, _ clause: InheritanceClauseSyntax?) {
+        if Self.inheritedNames(clause).contains("RawRepresentable") {
+            diagnose(name, .rawRepresentable(macro: macro, typeName: name.text))
         }
     }
 
@@ -213,6 +253,8 @@ struct ModelReader {
         let errorsBefore = diagnostics.count
         checkHandWrittenCodable(members)
         checkConditionalMembers(members)
+        checkGenericCodable(decl.name, generic: decl.genericParameterClause != nil, decl.inheritanceClause)
+        checkRawRepresentable(decl.name, decl.inheritanceClause)
         let codingKeys = declaredCodingKeys(members)
         var properties: [StoredProperty] = []
         for member in members {
@@ -300,11 +342,20 @@ struct ModelReader {
         "Int", "Int8", "Int16", "Int32", "Int64", "Int128", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128",
     ]
 
+    /// Protocols an enum commonly names first, which cannot be a raw type.
+    static let knownProtocols: Set<String> = [
+        "Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable", "Sendable", "CaseIterable",
+        "Identifiable", "CustomStringConvertible", "CustomDebugStringConvertible", "LosslessStringConvertible",
+        "CodingKey", "CodingKeyRepresentable", "Error", "BitwiseCopyable", "Copyable", "Escapable",
+        "RawRepresentable", "TapeJSONDecodable", "TapeJSONEncodable",
+    ]
+
     mutating func readEnum(_ decl: EnumDeclSyntax) -> TypeModel? {
         let members = decl.memberBlock.members
         let errorsBefore = diagnostics.count
         checkHandWrittenCodable(members)
         checkConditionalMembers(members)
+        checkGenericCodable(decl.name, generic: decl.genericParameterClause != nil, decl.inheritanceClause)
         var cases: [EnumCase] = []
         var hasRawValues = false
         for member in members {
@@ -331,10 +382,19 @@ struct ModelReader {
         if isRawValueEnum {
             return diagnostics.count == errorsBefore ? .rawValueEnum : nil
         }
+        checkRawRepresentable(decl.name, decl.inheritanceClause)
+        // Cases without payloads behind a first type the macro does not know: a raw type spelled through
+        // a typealias (`typealias Code = Int`) looks like a protocol here, and the two code differently.
+        if let firstInherited, !cases.isEmpty, cases.allSatisfy({ $0.parameters == nil }),
+            !firstInherited.contains("&"),
+            !Self.knownProtocols.contains(firstInherited.hasPrefix("Swift.") ? String(firstInherited.dropFirst(6)) : firstInherited)
+        {
+            diagnose(decl.name, .possibleRawType(macro: macro, enumName: decl.name.text, typeName: firstInherited))
+        }
         let codingKeys = declaredCodingKeys(members)
         // Per-case keys (`enum ACodingKeys: CodingKey` for `case a(...)`): the payload keys would
         // be theirs, not the labels.
-        let perCaseNames = Set(cases.map { Self.perCaseCodingKeysName($0.bareName) })
+        let perCaseNames = Set(cases.map { perCaseCodingKeysName($0.bareName) })
         for member in members {
             if let name = Self.typeName(member.decl), perCaseNames.contains(name.text) {
                 diagnose(name, .perCaseCodingKeys(macro: macro, name: name.text))
@@ -349,10 +409,6 @@ struct ModelReader {
         return .enumeration(cases: cases, codingKeys: codingKeys ?? nil)
     }
 
-    /// Synthesized Codable's per-case key type: the case name, first letter uppercased, + CodingKeys.
-    static func perCaseCodingKeysName(_ caseName: String) -> String {
-        caseName.prefix(1).uppercased() + caseName.dropFirst() + "CodingKeys"
-    }
 
     private static func typeName(_ decl: DeclSyntax) -> TokenSyntax? {
         if let decl = decl.as(EnumDeclSyntax.self) { return decl.name }

@@ -55,6 +55,26 @@ where Extra: Codable & Equatable & Sendable {
     }
 }
 
+// Found by a held-out probe: names the generated code once spelled so that it did not compile.
+// `Type` and `Protocol` name the metatype after a dot, backticks or not; a case whose name starts
+// with a non-ASCII letter keeps it in its synthesized key type (`ärgerCodingKeys`); a generic
+// parameter called `Value` was shadowed by the generated helpers' own (an error in Swift 6 mode).
+
+@TapeJSONCodable
+struct UnseenAWSNames<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    var `Type`: String
+    var `Protocol`: String?
+    var value: Value
+}
+
+@TapeJSONCodable
+enum UnseenMood<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    case ärger(Int)
+    case élan(level: Int, `Type`: String)
+    case calm
+    case loaded(Value)
+}
+
 @Suite struct UnseenShapeTests {
     /// Runs `T` through both paths on `documents` (each setting of `DecoderSetting` and `EncoderSetting`)
     /// and records every difference; returns the number of documents that decoded to a value.
@@ -127,5 +147,24 @@ where Extra: Codable & Equatable & Sendable {
             #"{"element":{"element":true,"extras":[1.5],"inner":{"depth":"deep"}},"extras":[]}"#,
         ])
         #expect(decodedNested == 1)
+    }
+
+    @Test func namesThatAreMetatypesOrNonASCII() {
+        let decodedNames = compare(UnseenAWSNames<Int>.self, [
+            #"{"Type":"AWS::S3::Bucket","Protocol":"tcp","value":1}"#,
+            #"{"Type":"t","value":2}"#,
+            #"{"Type":1,"value":2}"#,
+            #"{"Protocol":"udp","value":3}"#,
+        ])
+        #expect(decodedNames == 2)
+        let decodedMoods = compare(UnseenMood<[String]>.self, [
+            #"{"ärger":{"_0":3}}"#,
+            #"{"élan":{"level":2,"Type":"high"}}"#,
+            #"{"élan":{"level":2}}"#,
+            #"{"calm":{}}"#,
+            #"{"loaded":{"_0":["a"]}}"#,
+            #"{"ärger":{"_0":"3"}}"#,
+        ])
+        #expect(decodedMoods == 4)
     }
 }

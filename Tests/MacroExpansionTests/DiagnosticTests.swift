@@ -360,4 +360,77 @@ import Testing
             ]
         )
     }
+
+    @Test func possibleRawTypeThroughATypealias() {
+        // `typealias Code = Int` makes `enum Status: Code` a raw-value enum, which Codable codes as its raw
+        // value; the macro cannot resolve `Code`, and a protocol in its place codes `{"ok":{}}`.
+        assertExpansion(
+            """
+            @TapeJSONCodable
+            enum Status: Code, Codable {
+                case ok, failed
+            }
+            """,
+            expandsTo: """
+                enum Status: Code, Codable {
+                    case ok, failed
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONCodable cannot tell whether 'Code', first in Status's inheritance clause, is "
+                        + "its raw type (a typealias of Int or String, say: Codable then codes the raw value) or a "
+                        + "protocol (Codable then codes {\"case\":{}}); write the raw type itself (enum Status: Int), "
+                        + "or put Codable first when 'Code' is a protocol",
+                    line: 2, column: 6)
+            ]
+        )
+    }
+
+    @Test func rawRepresentableByHand() {
+        assertExpansion(
+            """
+            @TapeJSONCodable
+            struct UserID: RawRepresentable, Codable, Hashable {
+                var rawValue: String
+            }
+            """,
+            expandsTo: """
+                struct UserID: RawRepresentable, Codable, Hashable {
+                    var rawValue: String
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONCodable does not support a RawRepresentable conformance declared by hand: Codable "
+                        + "codes UserID by its raw value through the standard library's default "
+                        + "implementations (or, for other raw types, by its members); keep UserID on plain "
+                        + "Codable (a property of its type is still decoded inside the generated path of its owner)",
+                    line: 2, column: 8)
+            ]
+        )
+    }
+
+    @Test func genericTypeWithoutItsOwnCodable() {
+        assertExpansion(
+            """
+            @TapeJSONDecodable
+            struct Page<Item> {
+                var items: [Item]
+            }
+            """,
+            expandsTo: """
+                struct Page<Item> {
+                    var items: [Item]
+                }
+                """,
+            diagnostics: [
+                error(
+                    "@TapeJSONDecodable needs the generic type Page to declare Decodable itself "
+                        + "(struct Page<T: Codable>: Decodable): the macro cannot see a conditional conformance "
+                        + "in an extension, and its own extension would need the same conditions",
+                    line: 2, column: 8)
+            ]
+        )
+    }
 }

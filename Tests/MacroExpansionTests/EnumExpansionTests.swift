@@ -85,8 +85,8 @@ import Testing
 
                 extension Command: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func payloadType<Value>() -> Value.Type {
-                            Value.self
+                        func payloadType<TapeJSONPayload>() -> TapeJSONPayload.Type {
+                            TapeJSONPayload.self
                         }
                         let container = try decoder.objectDecoder()
                         switch try container.caseIndex(of: Self.self, "move", "stop", "wait", "label") {
@@ -161,8 +161,8 @@ import Testing
 
                 extension Shape: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func payloadType<Value>() -> Value.Type {
-                            Value.self
+                        func payloadType<TapeJSONPayload>() -> TapeJSONPayload.Type {
+                            TapeJSONPayload.self
                         }
                         let container = try decoder.objectDecoder()
                         switch try container.caseIndex(of: Self.self, "Circle", "empty") {
@@ -221,8 +221,8 @@ import Testing
 
                 extension Token: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func payloadType<Value>() -> Value.Type {
-                            Value.self
+                        func payloadType<TapeJSONPayload>() -> TapeJSONPayload.Type {
+                            TapeJSONPayload.self
                         }
                         let container = try decoder.objectDecoder()
                         switch try container.caseIndex(of: Self.self, "word") {
@@ -259,8 +259,8 @@ import Testing
 
                 extension Result2: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func payloadType<Value>() -> Value.Type {
-                            Value.self
+                        func payloadType<TapeJSONPayload>() -> TapeJSONPayload.Type {
+                            TapeJSONPayload.self
                         }
                         let container = try decoder.objectDecoder()
                         switch try container.caseIndex(of: Self.self, "success", "failure") {

@@ -40,8 +40,8 @@ import Testing
 
                 extension Config: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-                            Value.self
+                        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+                            TapeJSONMember.self
                         }
                         let container = try decoder.objectDecoder()
                         self.`default` = try container.decode(memberType(\\.`default`), forKey: CodingKeys.`default`, named: "default")

@@ -26,8 +26,8 @@ import Testing
 
                 extension Point: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-                            Value.self
+                        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+                            TapeJSONMember.self
                         }
                         let container = try decoder.objectDecoder()
                         self.x = try container.decode(memberType(\\.x), forKey: CodingKeys.x, named: "x")
@@ -80,8 +80,8 @@ import Testing
 
                 extension User: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-                            Value.self
+                        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+                            TapeJSONMember.self
                         }
                         let container = try decoder.objectDecoder()
                         self.name = try container.decode(memberType(\.name), forKey: CodingKeys.name, named: "user \"name\"\\")
@@ -129,8 +129,8 @@ import Testing
 
                 extension Settings: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-                            Value.self
+                        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+                            TapeJSONMember.self
                         }
                         let container = try decoder.objectDecoder()
                         self.retries = try container.decode(memberType(\\.retries), forKey: CodingKeys.retries, named: "retries")
@@ -181,8 +181,8 @@ import Testing
 
                 extension Options: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-                            Value.self
+                        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+                            TapeJSONMember.self
                         }
                         let container = try decoder.objectDecoder()
                         self.a = try container.decode(memberType(\\.a), forKey: CodingKeys.a, named: "a")
@@ -279,8 +279,8 @@ import Testing
 
                 extension Counter: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-                            Value.self
+                        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+                            TapeJSONMember.self
                         }
                         let container = try decoder.objectDecoder()
                         self.count = try container.decode(memberType(\\.count), forKey: CodingKeys.count, named: "count")
@@ -309,8 +309,8 @@ import Testing
 
                 extension Pair: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-                            Value.self
+                        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+                            TapeJSONMember.self
                         }
                         let container = try decoder.objectDecoder()
                         self.a = try container.decode(memberType(\\.a), forKey: CodingKeys.a, named: "a")
@@ -342,8 +342,8 @@ import Testing
 
                 extension Box: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-                            Value.self
+                        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+                            TapeJSONMember.self
                         }
                         let container = try decoder.objectDecoder()
                         self.value = try container.decode(memberType(\\.value), forKey: CodingKeys.value, named: "value")
@@ -387,8 +387,8 @@ import Testing
 
                 extension Outer.Inner: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-                            Value.self
+                        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+                            TapeJSONMember.self
                         }
                         let container = try decoder.objectDecoder()
                         self.q = try container.decode(memberType(\\.q), forKey: CodingKeys.q, named: "q")
@@ -449,8 +449,8 @@ import Testing
 
                 extension Reading: TapeJSONDecodable {
                     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-                        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-                            Value.self
+                        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+                            TapeJSONMember.self
                         }
                         let container = try decoder.objectDecoder()
                         self.value = try container.decode(memberType(\\.value), forKey: CodingKeys.value, named: "value")

@@ -69,8 +69,8 @@ public struct JenkinsView: Codable, Equatable, Sendable {
 
 extension ApacheBuilds: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.assignedLabels = try container.decode(memberType(\.assignedLabels), forKey: CodingKeys.assignedLabels, named: "assignedLabels")
@@ -115,8 +115,8 @@ extension ApacheBuilds: TapeJSONEncodable {
 
 extension JenkinsLabel: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.name = try container.decode(memberType(\.name), forKey: CodingKeys.name, named: "name")
@@ -146,8 +146,8 @@ extension JenkinsLoad: TapeJSONEncodable {
 
 extension JenkinsJob: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.name = try container.decode(memberType(\.name), forKey: CodingKeys.name, named: "name")
@@ -168,8 +168,8 @@ extension JenkinsJob: TapeJSONEncodable {
 
 extension JenkinsView: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.name = try container.decode(memberType(\.name), forKey: CodingKeys.name, named: "name")

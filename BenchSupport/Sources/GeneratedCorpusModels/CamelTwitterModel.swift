@@ -268,8 +268,8 @@ public struct CamelTwitterPlace: Codable, Equatable, Sendable {
 
 extension CamelTwitterSearch: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.statuses = try container.decode(memberType(\.statuses), forKey: CodingKeys.statuses, named: "statuses")
@@ -288,8 +288,8 @@ extension CamelTwitterSearch: TapeJSONEncodable {
 
 extension CamelTwitterSearchMetadata: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.completedIn = try container.decode(memberType(\.completedIn), forKey: CodingKeys.completedIn, named: "completedIn")
@@ -322,8 +322,8 @@ extension CamelTwitterSearchMetadata: TapeJSONEncodable {
 
 extension CamelTwitterStatus: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.metadata = try container.decode(memberType(\.metadata), forKey: CodingKeys.metadata, named: "metadata")
@@ -388,8 +388,8 @@ extension CamelTwitterStatus: TapeJSONEncodable {
 
 extension CamelTwitterStatusMetadata: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.resultType = try container.decode(memberType(\.resultType), forKey: CodingKeys.resultType, named: "resultType")
@@ -408,8 +408,8 @@ extension CamelTwitterStatusMetadata: TapeJSONEncodable {
 
 extension CamelTwitterUser: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.id = try container.decode(memberType(\.id), forKey: CodingKeys.id, named: "id")
@@ -504,8 +504,8 @@ extension CamelTwitterUser: TapeJSONEncodable {
 
 extension CamelTwitterUserEntities: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.url = try container.decode(memberType(\.url), forKey: CodingKeys.url, named: "url")
@@ -524,8 +524,8 @@ extension CamelTwitterUserEntities: TapeJSONEncodable {
 
 extension CamelTwitterURLList: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.urls = try container.decode(memberType(\.urls), forKey: CodingKeys.urls, named: "urls")
@@ -542,8 +542,8 @@ extension CamelTwitterURLList: TapeJSONEncodable {
 
 extension CamelTwitterEntities: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.hashtags = try container.decode(memberType(\.hashtags), forKey: CodingKeys.hashtags, named: "hashtags")
@@ -568,8 +568,8 @@ extension CamelTwitterEntities: TapeJSONEncodable {
 
 extension CamelTwitterHashtag: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.text = try container.decode(memberType(\.text), forKey: CodingKeys.text, named: "text")
@@ -588,8 +588,8 @@ extension CamelTwitterHashtag: TapeJSONEncodable {
 
 extension CamelTwitterURL: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.url = try container.decode(memberType(\.url), forKey: CodingKeys.url, named: "url")
@@ -612,8 +612,8 @@ extension CamelTwitterURL: TapeJSONEncodable {
 
 extension CamelTwitterUserMention: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.screenName = try container.decode(memberType(\.screenName), forKey: CodingKeys.screenName, named: "screenName")
@@ -638,8 +638,8 @@ extension CamelTwitterUserMention: TapeJSONEncodable {
 
 extension CamelTwitterMedia: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.id = try container.decode(memberType(\.id), forKey: CodingKeys.id, named: "id")
@@ -678,8 +678,8 @@ extension CamelTwitterMedia: TapeJSONEncodable {
 
 extension CamelTwitterMediaSizes: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.medium = try container.decode(memberType(\.medium), forKey: CodingKeys.medium, named: "medium")
@@ -702,8 +702,8 @@ extension CamelTwitterMediaSizes: TapeJSONEncodable {
 
 extension CamelTwitterMediaSize: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.w = try container.decode(memberType(\.w), forKey: CodingKeys.w, named: "w")
@@ -724,8 +724,8 @@ extension CamelTwitterMediaSize: TapeJSONEncodable {
 
 extension CamelTwitterCoordinates: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.type = try container.decode(memberType(\.type), forKey: CodingKeys.type, named: "type")
@@ -744,8 +744,8 @@ extension CamelTwitterCoordinates: TapeJSONEncodable {
 
 extension CamelTwitterPlace: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.id = try container.decode(memberType(\.id), forKey: CodingKeys.id, named: "id")

@@ -44,8 +44,8 @@ public struct CanadaGeometry: Codable, Equatable, Sendable {
 
 extension Canada: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.type = try container.decode(memberType(\.type), forKey: CodingKeys.type, named: "type")
@@ -64,8 +64,8 @@ extension Canada: TapeJSONEncodable {
 
 extension CanadaFeature: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.type = try container.decode(memberType(\.type), forKey: CodingKeys.type, named: "type")
@@ -86,8 +86,8 @@ extension CanadaFeature: TapeJSONEncodable {
 
 extension CanadaGeometry: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.type = try container.decode(memberType(\.type), forKey: CodingKeys.type, named: "type")

@@ -95,8 +95,8 @@ public struct CitmArea: Codable, Equatable, Sendable {
 
 extension CitmCatalog: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.areaNames = try container.decode(memberType(\.areaNames), forKey: CodingKeys.areaNames, named: "areaNames")
@@ -133,8 +133,8 @@ extension CitmCatalog: TapeJSONEncodable {
 
 extension CitmEvent: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.description = try container.decode(memberType(\.description), forKey: CodingKeys.description, named: "description")
@@ -165,8 +165,8 @@ extension CitmEvent: TapeJSONEncodable {
 
 extension CitmPerformance: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.eventId = try container.decode(memberType(\.eventId), forKey: CodingKeys.eventId, named: "eventId")
@@ -199,8 +199,8 @@ extension CitmPerformance: TapeJSONEncodable {
 
 extension CitmPrice: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.amount = try container.decode(memberType(\.amount), forKey: CodingKeys.amount, named: "amount")
@@ -221,8 +221,8 @@ extension CitmPrice: TapeJSONEncodable {
 
 extension CitmSeatCategory: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.areas = try container.decode(memberType(\.areas), forKey: CodingKeys.areas, named: "areas")
@@ -241,8 +241,8 @@ extension CitmSeatCategory: TapeJSONEncodable {
 
 extension CitmArea: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.areaId = try container.decode(memberType(\.areaId), forKey: CodingKeys.areaId, named: "areaId")

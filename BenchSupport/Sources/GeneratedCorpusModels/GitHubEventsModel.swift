@@ -437,8 +437,8 @@ public struct GitHubPullRequestLinks: Codable, Equatable, Sendable {
 
 extension GitHubEvent: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.type = try container.decode(memberType(\.type), forKey: CodingKeys.type, named: "type")
@@ -469,8 +469,8 @@ extension GitHubEvent: TapeJSONEncodable {
 
 extension GitHubActor: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.gravatarId = try container.decode(memberType(\.gravatarId), forKey: CodingKeys.gravatarId, named: "gravatar_id")
@@ -495,8 +495,8 @@ extension GitHubActor: TapeJSONEncodable {
 
 extension GitHubRepo: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.url = try container.decode(memberType(\.url), forKey: CodingKeys.url, named: "url")
@@ -517,8 +517,8 @@ extension GitHubRepo: TapeJSONEncodable {
 
 extension GitHubPayload: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.action = try container.decode(memberType(\.action), forKey: CodingKeys.action, named: "action")
@@ -563,8 +563,8 @@ extension GitHubPayload: TapeJSONEncodable {
 
 extension GitHubCommit: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.sha = try container.decode(memberType(\.sha), forKey: CodingKeys.sha, named: "sha")
@@ -589,8 +589,8 @@ extension GitHubCommit: TapeJSONEncodable {
 
 extension GitHubCommitAuthor: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.email = try container.decode(memberType(\.email), forKey: CodingKeys.email, named: "email")
@@ -609,8 +609,8 @@ extension GitHubCommitAuthor: TapeJSONEncodable {
 
 extension GitHubRepository: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.description = try container.decode(memberType(\.description), forKey: CodingKeys.description, named: "description")
@@ -753,8 +753,8 @@ extension GitHubRepository: TapeJSONEncodable {
 
 extension GitHubIssue: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.user = try container.decode(memberType(\.user), forKey: CodingKeys.user, named: "user")
@@ -807,8 +807,8 @@ extension GitHubIssue: TapeJSONEncodable {
 
 extension GitHubUser: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.url = try container.decode(memberType(\.url), forKey: CodingKeys.url, named: "url")
@@ -853,8 +853,8 @@ extension GitHubUser: TapeJSONEncodable {
 
 extension GitHubComment: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.user = try container.decode(memberType(\.user), forKey: CodingKeys.user, named: "user")
@@ -883,8 +883,8 @@ extension GitHubComment: TapeJSONEncodable {
 
 extension GitHubPage: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.pageName = try container.decode(memberType(\.pageName), forKey: CodingKeys.pageName, named: "page_name")
@@ -911,8 +911,8 @@ extension GitHubPage: TapeJSONEncodable {
 
 extension GitHubLabel: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.url = try container.decode(memberType(\.url), forKey: CodingKeys.url, named: "url")
@@ -933,8 +933,8 @@ extension GitHubLabel: TapeJSONEncodable {
 
 extension GitHubMilestone: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.url = try container.decode(memberType(\.url), forKey: CodingKeys.url, named: "url")
@@ -957,8 +957,8 @@ extension GitHubMilestone: TapeJSONEncodable {
 
 extension GitHubPullRequestLinks: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.htmlUrl = try container.decode(memberType(\.htmlUrl), forKey: CodingKeys.htmlUrl, named: "html_url")

@@ -269,8 +269,8 @@ private struct LogCodingKey: CodingKey {
 
 extension LogLine: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.timestamp = try container.decode(memberType(\.timestamp), forKey: CodingKeys.timestamp, named: "timestamp")
@@ -317,8 +317,8 @@ extension LogLine: TapeJSONEncodable {
 
 extension LogHTTP: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.method = try container.decode(memberType(\.method), forKey: CodingKeys.method, named: "method")
@@ -353,8 +353,8 @@ extension LogHTTP: TapeJSONEncodable {
 
 extension LogHTTPHeaders: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.xForwardedFor = try container.decode(memberType(\.xForwardedFor), forKey: CodingKeys.xForwardedFor, named: "xForwardedFor")
@@ -375,8 +375,8 @@ extension LogHTTPHeaders: TapeJSONEncodable {
 
 extension LogErrorInfo: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.type = try container.decode(memberType(\.type), forKey: CodingKeys.type, named: "type")

@@ -40,8 +40,8 @@ public struct MeshBatch: Codable, Equatable, Sendable {
 
 extension Mesh: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.batches = try container.decode(memberType(\.batches), forKey: CodingKeys.batches, named: "batches")
@@ -72,8 +72,8 @@ extension Mesh: TapeJSONEncodable {
 
 extension MeshBatch: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.indexRange = try container.decode(memberType(\.indexRange), forKey: CodingKeys.indexRange, named: "indexRange")

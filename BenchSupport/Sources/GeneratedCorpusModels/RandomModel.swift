@@ -50,8 +50,8 @@ public struct RandomFriend: Codable, Equatable, Sendable {
 
 extension RandomUsers: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.id = try container.decode(memberType(\.id), forKey: CodingKeys.id, named: "id")
@@ -74,8 +74,8 @@ extension RandomUsers: TapeJSONEncodable {
 
 extension RandomUser: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.id = try container.decode(memberType(\.id), forKey: CodingKeys.id, named: "id")
@@ -112,8 +112,8 @@ extension RandomUser: TapeJSONEncodable {
 
 extension RandomFriend: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.id = try container.decode(memberType(\.id), forKey: CodingKeys.id, named: "id")

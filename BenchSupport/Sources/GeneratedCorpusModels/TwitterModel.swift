@@ -369,8 +369,8 @@ public struct TwitterPlace: Codable, Equatable, Sendable {
 
 extension TwitterSearch: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.statuses = try container.decode(memberType(\.statuses), forKey: CodingKeys.statuses, named: "statuses")
@@ -389,8 +389,8 @@ extension TwitterSearch: TapeJSONEncodable {
 
 extension TwitterSearchMetadata: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.completedIn = try container.decode(memberType(\.completedIn), forKey: CodingKeys.completedIn, named: "completed_in")
@@ -423,8 +423,8 @@ extension TwitterSearchMetadata: TapeJSONEncodable {
 
 extension TwitterStatus: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.metadata = try container.decode(memberType(\.metadata), forKey: CodingKeys.metadata, named: "metadata")
@@ -489,8 +489,8 @@ extension TwitterStatus: TapeJSONEncodable {
 
 extension TwitterStatusMetadata: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.resultType = try container.decode(memberType(\.resultType), forKey: CodingKeys.resultType, named: "result_type")
@@ -509,8 +509,8 @@ extension TwitterStatusMetadata: TapeJSONEncodable {
 
 extension TwitterUser: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.id = try container.decode(memberType(\.id), forKey: CodingKeys.id, named: "id")
@@ -605,8 +605,8 @@ extension TwitterUser: TapeJSONEncodable {
 
 extension TwitterUserEntities: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.url = try container.decode(memberType(\.url), forKey: CodingKeys.url, named: "url")
@@ -625,8 +625,8 @@ extension TwitterUserEntities: TapeJSONEncodable {
 
 extension TwitterURLList: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.urls = try container.decode(memberType(\.urls), forKey: CodingKeys.urls, named: "urls")
@@ -643,8 +643,8 @@ extension TwitterURLList: TapeJSONEncodable {
 
 extension TwitterEntities: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.hashtags = try container.decode(memberType(\.hashtags), forKey: CodingKeys.hashtags, named: "hashtags")
@@ -669,8 +669,8 @@ extension TwitterEntities: TapeJSONEncodable {
 
 extension TwitterHashtag: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.text = try container.decode(memberType(\.text), forKey: CodingKeys.text, named: "text")
@@ -689,8 +689,8 @@ extension TwitterHashtag: TapeJSONEncodable {
 
 extension TwitterURL: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.url = try container.decode(memberType(\.url), forKey: CodingKeys.url, named: "url")
@@ -713,8 +713,8 @@ extension TwitterURL: TapeJSONEncodable {
 
 extension TwitterUserMention: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.screenName = try container.decode(memberType(\.screenName), forKey: CodingKeys.screenName, named: "screen_name")
@@ -739,8 +739,8 @@ extension TwitterUserMention: TapeJSONEncodable {
 
 extension TwitterMedia: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.id = try container.decode(memberType(\.id), forKey: CodingKeys.id, named: "id")
@@ -779,8 +779,8 @@ extension TwitterMedia: TapeJSONEncodable {
 
 extension TwitterMediaSizes: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.medium = try container.decode(memberType(\.medium), forKey: CodingKeys.medium, named: "medium")
@@ -803,8 +803,8 @@ extension TwitterMediaSizes: TapeJSONEncodable {
 
 extension TwitterMediaSize: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.w = try container.decode(memberType(\.w), forKey: CodingKeys.w, named: "w")
@@ -825,8 +825,8 @@ extension TwitterMediaSize: TapeJSONEncodable {
 
 extension TwitterCoordinates: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.type = try container.decode(memberType(\.type), forKey: CodingKeys.type, named: "type")
@@ -845,8 +845,8 @@ extension TwitterCoordinates: TapeJSONEncodable {
 
 extension TwitterPlace: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        func memberType<Value>(_ member: KeyPath<Self, Value>) -> Value.Type {
-            Value.self
+        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+            TapeJSONMember.self
         }
         let container = try decoder.objectDecoder()
         self.id = try container.decode(memberType(\.id), forKey: CodingKeys.id, named: "id")
