@@ -43,6 +43,17 @@
 ///   declared in the type's body (one in an extension is a redeclaration of the added one), that
 ///   does not implement `stringValue`. An enum lists all its cases
 ///   in it, and declares no per-case `XCodingKeys`.
+/// - No `RawRepresentable` conformance declared by hand (Codable codes the raw value through the
+///   standard library); an enum of cases without payloads names its raw type, or `Codable`, first (a
+///   raw type spelled through a typealias cannot be told from a protocol).
+/// - A generic type declares `Codable` (or the direction's protocol) itself, not conditionally in an
+///   extension.
+///
+/// ## What the macro cannot see
+/// Only the type's own declaration: an `init(from:)`, `encode(to:)` or `RawRepresentable`
+/// conformance written in an extension changes what Codable does without the macro knowing, and the
+/// generated path would then differ from it. Keep such a type on plain `Codable` (or the direction
+/// it customizes on `@TapeJSONDecodable` / `@TapeJSONEncodable` with the customization in the body).
 ///
 /// ## Example
 /// ```swift
