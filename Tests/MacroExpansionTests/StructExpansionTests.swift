@@ -49,6 +49,50 @@ import Testing
         )
     }
 
+    /// A member named `Type` or `Protocol`: after a dot those words name the metatype, backticks or not,
+    /// so the key is written as an implicit member with its type (`(.\`Type\` as CodingKeys)`).
+    @Test func membersNamedTypeAndProtocol() {
+        assertExpansion(
+            """
+            @TapeJSONCodable
+            struct Resource: Codable {
+                var `Type`: String
+                var `Protocol`: String?
+            }
+            """,
+            expandsTo: """
+                struct Resource: Codable {
+                    var `Type`: String
+                    var `Protocol`: String?
+
+                    private enum CodingKeys: String, CodingKey {
+                        case `Type`, `Protocol`
+                    }
+                }
+
+                extension Resource: TapeJSONDecodable {
+                    public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+                            TapeJSONMember.self
+                        }
+                        let container = try decoder.objectDecoder()
+                        self.`Type` = try container.decode(memberType(\\.`Type`), forKey: (.`Type` as CodingKeys), named: "Type")
+                        self.`Protocol` = try container.decode(memberType(\\.`Protocol`), forKey: (.`Protocol` as CodingKeys), named: "Protocol")
+                    }
+                }
+
+                extension Resource: TapeJSONEncodable {
+                    public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws {
+                        var container = encoder.beginObject()
+                        try container.encode(self.`Type`, forKey: (.`Type` as CodingKeys), named: "Type")
+                        try container.encode(self.`Protocol`, forKey: (.`Protocol` as CodingKeys), named: "Protocol")
+                        container.end()
+                    }
+                }
+                """
+        )
+    }
+
     /// Declared keys: their raw values (escaped as literals), their order (synthesized Codable's for
     /// both directions), and the properties they leave out skipped.
     @Test func codingKeysWithRawValuesAndLeftOutProperty() {
