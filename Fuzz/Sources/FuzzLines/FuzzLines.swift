@@ -2,7 +2,8 @@ import FuzzSupport
 import TapeJSON
 
 // JSON Lines under .report with small chunks, one or two jobs: every non-blank line is delivered or
-// reported (documents + invalid == lines), a delivered line parses alone, and nothing stops.
+// reported (documents + invalid == lines), a delivered line parses alone, and nothing stops (but
+// bytes that start as gzip or zstd do, are read as compressed and may be corrupt).
 @_cdecl("FuzzLines_main")
 func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     runFuzzer(argc, argv) { input in
@@ -27,6 +28,10 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
             check(summary.documents + summary.invalid == summary.lines, "counts do not add up: \(summary)")
             check(summary.documents == delivered && summary.invalid == reported, "counts against calls: \(summary)")
             check(summary.unreadBytes == 0, "JSON Lines stopped")
+        } catch let error as JSONInputError where CompressionFormat(magic: bytes.prefix(4)) != nil {
+            // gzip's or zstd's magic bytes: read as compressed input, whose corruption stops the read
+            // (FuzzCompressed checks those inputs).
+            check(error.description.contains("gzip") || error.description.contains("zstd"), "compressed input: \(error)")
         } catch {
             check(false, "JSON Lines threw under .report: \(error)")
         }
