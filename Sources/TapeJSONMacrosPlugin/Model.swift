@@ -124,9 +124,14 @@ struct ModelReader {
         (clause?.inheritedTypes ?? []).flatMap { inherited in
             inherited.type.trimmedDescription.split(separator: "&").map { part in
                 let name = String(part.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-                return name.hasPrefix("Swift.") ? String(name.dropFirst(6)) : name
+                return withoutSwiftPrefix(name)
             }
         }
+    }
+
+    /// `name` without a leading `Swift.` (`Swift.String` is `String`).
+    static func withoutSwiftPrefix(_ name: String) -> String {
+        name.hasPrefix("Swift.") ? String(name.dropFirst(6)) : name
     }
 
     /// Reports a generic type that does not declare the Codable protocols of the directions generated:
@@ -181,7 +186,7 @@ struct ModelReader {
 
     private mutating func readCodingKeys(_ enumDecl: EnumDeclSyntax) -> DeclaredCodingKeys? {
         let inherited = enumDecl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-        guard inherited.contains(where: { $0 == "String" || $0 == "Swift.String" }) else {
+        guard inherited.contains(where: { Self.withoutSwiftPrefix($0) == "String" }) else {
             diagnose(enumDecl.name, .codingKeysNotStringEnum(macro: macro))
             return nil
         }
@@ -378,7 +383,7 @@ struct ModelReader {
         }
         let firstInherited = decl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
         let isRawValueEnum = hasRawValues
-            || firstInherited.map { Self.rawValueTypes.contains($0.hasPrefix("Swift.") ? String($0.dropFirst(6)) : $0) } == true
+            || firstInherited.map { Self.rawValueTypes.contains(Self.withoutSwiftPrefix($0)) } == true
         if isRawValueEnum {
             return diagnostics.count == errorsBefore ? .rawValueEnum : nil
         }
@@ -387,7 +392,7 @@ struct ModelReader {
         // a typealias (`typealias Code = Int`) looks like a protocol here, and the two code differently.
         if let firstInherited, !cases.isEmpty, cases.allSatisfy({ $0.parameters == nil }),
             !firstInherited.contains("&"),
-            !Self.knownProtocols.contains(firstInherited.hasPrefix("Swift.") ? String(firstInherited.dropFirst(6)) : firstInherited)
+            !Self.knownProtocols.contains(Self.withoutSwiftPrefix(firstInherited))
         {
             diagnose(decl.name, .possibleRawType(macro: macro, enumName: decl.name.text, typeName: firstInherited))
         }
