@@ -113,7 +113,7 @@ struct Lines: ParsableCommand {
                 if countOnly && conditions.isEmpty && itemsPointer != nil { matched = error.summary.documents }
                 if countOnly { try out.write("\(matched)\n") }
             }, stoppedSummary: { error in
-                let elapsed = max(seconds(ContinuousClock.now - started), 1e-9)
+                let elapsed = max((ContinuousClock.now - started) / .seconds(1), 1e-9)
                 return stream.summaryLine(path, error.summary, matched: conditions.isEmpty ? nil : matched,
                                           written: countOnly ? nil : written, elapsed: elapsed)
                     + ", \(grouped(error.unreadBytes)) bytes unread"
@@ -123,7 +123,7 @@ struct Lines: ParsableCommand {
         if count { try out.write("\(matched)\n") }
         try out.flush()
         if !stream.quiet {
-            let elapsed = max(seconds(ContinuousClock.now - started), 1e-9)
+            let elapsed = max((ContinuousClock.now - started) / .seconds(1), 1e-9)
             Diagnostics.error(stream.summaryLine(path, summary, matched: conditions.isEmpty ? nil : matched,
                                                  written: countOnly ? nil : written, elapsed: elapsed))
         }

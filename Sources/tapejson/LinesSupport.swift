@@ -347,9 +347,9 @@ final class ProgressLine {
     func update(_ summary: JSONLinesSummary) {
         guard enabled else { return }
         let now = ContinuousClock.now
-        guard seconds(now - lastDraw) >= 0.2 else { return }
+        guard (now - lastDraw) / .seconds(1) >= 0.2 else { return }
         lastDraw = now
-        let elapsed = max(seconds(now - started), 1e-9)
+        let elapsed = max((now - started) / .seconds(1), 1e-9)
         let rate = Double(summary.bytes) / elapsed
         var text = String(format: "%.1f MB, %.0f %@s/s, %.1f MB/s", Double(summary.bytes) / 1e6, Double(summary.lines) / elapsed, unit, rate / 1e6)
         if let totalBytes, totalBytes > 0 {

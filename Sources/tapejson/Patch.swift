@@ -126,7 +126,7 @@ struct Patch: ParsableCommand {
         } catch {
             try stream.fail(error, path: path, progress: progress, shape: shape, out: &out, stopped: { _, _ in }, stoppedSummary: { error in
                 stream.summaryLine(path, error.summary, matched: nil, written: written,
-                                   elapsed: max(seconds(ContinuousClock.now - started), 1e-9))
+                                   elapsed: max((ContinuousClock.now - started) / .seconds(1), 1e-9))
                     + ", \(grouped(error.unreadBytes)) bytes unread"
             })
         }
@@ -134,7 +134,7 @@ struct Patch: ParsableCommand {
         try out.flush()
         if !stream.quiet {
             Diagnostics.error(stream.summaryLine(path, summary, matched: nil, written: written,
-                                                 elapsed: max(seconds(ContinuousClock.now - started), 1e-9)))
+                                                 elapsed: max((ContinuousClock.now - started) / .seconds(1), 1e-9)))
         }
         if summary.invalid > 0 { shape.printHint() }
         if stream.onError == .report && summary.invalid > 0 { throw ExitCode(ExitStatus.invalid) }

@@ -3,7 +3,7 @@ import TapeJSON
 
 /// One measured operation on one input: what it does, which library does it, the bytes it processes per
 /// run, and how to time one run of it (returning its elapsed seconds).
-struct Workload {
+public struct Workload {
     let file: String
     let operation: String
     let library: String
@@ -40,9 +40,11 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 /// A TapeJSON workload and what it is compared with (indexes into the measured workloads).
-struct Comparison {
-    let file: String
-    let operation: String
+public struct Comparison {
+    /// The input's name.
+    public let file: String
+    /// What the row compares.
+    public let operation: String
     let subject: Int
     let baseline: Int
 }
@@ -73,7 +75,7 @@ struct Samples {
 }
 
 /// The figures of a bench run, per workload (seconds per run).
-struct BenchFigures {
+public struct BenchFigures {
     /// The fastest single run. The headline statistic: on a shared or virtual machine, other tenants
     /// only ever slow a run down, so the fastest run is the most repeatable estimate of an operation's
     /// own cost (two runs of the bench agree on it far better than on medians). It is what the Benchmarks
@@ -105,10 +107,18 @@ func processCPUSeconds() -> Double {
 /// Times workloads by interleaving them: every round runs each workload for about `sampleTime` seconds,
 /// timing every run on its own, so drift in the machine's speed hits all of them alike. Figures are the
 /// fastest run and the median run of each workload over all rounds.
-struct BenchHarness {
+public struct BenchHarness {
     var rounds: Int
     var sampleTime: Double
     var progress: (String) -> Void
+
+    /// A harness running `rounds` rounds of about `sampleTime` seconds per workload, telling `progress`
+    /// what it runs.
+    public init(rounds: Int, sampleTime: Double, progress: @escaping (String) -> Void) {
+        self.rounds = rounds
+        self.sampleTime = sampleTime
+        self.progress = progress
+    }
 
     /// A workload whose run is shorter than this gets at least two runs per round...
     static let shortRun = 0.15
@@ -144,7 +154,7 @@ struct BenchHarness {
 
     /// Measures every workload, interleaved, and returns the fastest and median seconds per run of each,
     /// with the median CPU seconds per run.
-    func measure(_ workloads: [Workload]) throws -> BenchFigures {
+    public func measure(_ workloads: [Workload]) throws -> BenchFigures {
         var iterations: [Int] = []
         for (n, work) in workloads.enumerated() {
             progress("calibrating \(n + 1)/\(workloads.count): \(work.file) \(work.operation) (\(work.library))")
@@ -168,7 +178,7 @@ struct BenchHarness {
 }
 
 /// Peak resident memory of this process so far, in bytes.
-func peakResidentBytes() -> Int {
+public func peakResidentBytes() -> Int {
     var usage = rusage()
     #if os(Linux)
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -180,7 +190,7 @@ func peakResidentBytes() -> Int {
 }
 
 /// One line naming the machine, the simdjson kernel and the build: printed beside every figure.
-func machineLine() -> String {
+public func machineLine() -> String {
     var cpu = "unknown CPU"
     if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
@@ -198,18 +208,20 @@ func machineLine() -> String {
 /// The system's load average (`/proc/loadavg`), read before a benchmark starts: on a busy machine the
 /// figures are low, the several-worker rows most of all (issue 26: "2 workers vs 1 worker 0.98x" on a
 /// machine whose other tenants took the second core).
-struct LoadAverage {
-    let oneMinute: Double
+public struct LoadAverage {
+    /// Runnable processes, averaged over the last minute.
+    public let oneMinute: Double
     let fiveMinutes: Double
     let fifteenMinutes: Double
-    let cores: Int
+    /// The cores the figures are for.
+    public let cores: Int
 
     /// Busy: more runnable processes over the last minute than half the cores.
     static let busyFraction = 0.5
 
     /// Read from `/proc/loadavg`, or from the file `TAPEJSON_LOADAVG_FILE` names (for tests); nil when
     /// neither can be read.
-    static func current(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> LoadAverage? {
+    public static func current(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> LoadAverage? {
         let path = ProcessInfo.processInfo.environment["TAPEJSON_LOADAVG_FILE"] ?? "/proc/loadavg"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).prefix(3).compactMap { Double($0) }
@@ -218,7 +230,7 @@ struct LoadAverage {
     }
 
     /// Whether the machine was busy when the run started.
-    var isBusy: Bool { oneMinute > Self.busyFraction * Double(cores) }
+    public var isBusy: Bool { oneMinute > Self.busyFraction * Double(cores) }
 
     /// `load average before the run: 0.12, 0.30, 0.25 (1, 5, 15 min; 2 cores)`, and the warning when busy.
     var line: String {
@@ -227,7 +239,7 @@ struct LoadAverage {
     }
 
     /// What a busy machine means for the figures.
-    var busyAdvice: String {
+    public var busyAdvice: String {
         "other processes are running, so the figures (the several-worker rows most) will be low; rerun on an idle machine"
     }
 }

@@ -6,8 +6,9 @@ import Synchronization
 import TapeJSON
 
 /// The workloads of one bench run and how they pair up.
-struct BenchPlan {
-    private(set) var workloads: [Workload] = []
+public struct BenchPlan {
+    /// The workloads, in the order they run in each round.
+    public private(set) var workloads: [Workload] = []
     var comparisons: [Comparison] = []
     /// Workloads whose CPU time is reported beside their elapsed time (the JSON Lines ones, where threads
     /// are involved: on a shared machine CPU time shows what a run costs even when cores are busy).
@@ -19,6 +20,14 @@ struct BenchPlan {
     private struct DecodeRow: Hashable {
         let file: String
         let operation: String
+    }
+
+    /// The rows of the `@TapeJSONCodable` twins.
+    let twins: GeneratedTwinRows
+
+    /// An empty plan whose generated-path rows run `twins`.
+    public init(twins: GeneratedTwinRows) {
+        self.twins = twins
     }
 
     /// The library column of the `(limit)` workloads.
@@ -47,14 +56,14 @@ struct BenchPlan {
 
     /// Keeps only the comparisons whose operation contains `text` (case-insensitive) and the workloads
     /// they compare, so one row can be measured (and profiled) alone.
-    mutating func keepComparisons(containing text: String) {
+    public mutating func keepComparisons(containing text: String) {
         keepComparisons { $0.operation.localizedCaseInsensitiveContains(text) }
     }
 
     /// The rows of the default (quick) run: one per workload family a user compares, against Foundation
     /// where Foundation does the same work (typed decode and encode on twitter.json, the generated path,
     /// untyped parse, JSON Lines counted and decoded, items at a pointer, patch, gzip input).
-    static func isQuickRow(_ comparison: Comparison) -> Bool {
+    public static func isQuickRow(_ comparison: Comparison) -> Bool {
         let operation = comparison.operation
         if comparison.file == "twitter.json" {
             let words = operation.split(separator: " ")
@@ -72,7 +81,7 @@ struct BenchPlan {
     }
 
     /// Keeps only the comparisons `keep` accepts and the workloads they compare.
-    mutating func keepComparisons(where keep: (Comparison) -> Bool) {
+    public mutating func keepComparisons(where keep: (Comparison) -> Bool) {
         comparisons = comparisons.filter(keep)
         var kept: [Int: Int] = [:]
         var remaining: [Workload] = []
@@ -91,7 +100,8 @@ struct BenchPlan {
     }
 
     /// Adds every operation TapeJSON and its counterparts can run on `input`.
-    mutating func add(_ input: BenchInput) throws {
+    public mutating func add(_ input: BenchInput) throws {
+        let twins = self.twins
         let name = input.name
         let bytes = input.file.unsafeBytes
         let size = bytes.count
@@ -202,7 +212,7 @@ struct BenchPlan {
                                           subject: limit, baseline: foundationDecode))
             // The same file into the model's @TapeJSONCodable twin (GeneratedCorpusModels): the generated
             // path, against the Codable path, its limit and its ceiling.
-            let twin = GeneratedTwin.forFile(name)
+            let twin = twins.forFile(name)
             if let twin {
                 let generated = add(Workload(file: name, operation: "decode \(model.name)", library: "TapeJSONDecoder @TapeJSONCodable", bytes: size) {
                     try twin.decode(data)
@@ -251,7 +261,8 @@ struct BenchPlan {
 
 extension BenchPlan {
     /// Adds the JSON Lines workloads over `bytes` of generated logs.
-    mutating func addLines(name: String, bytes: [UInt8]) throws {
+    public mutating func addLines(name: String, bytes: [UInt8]) throws {
+        let twins = self.twins
         let size = bytes.count
         // The native reference reads from a padded buffer, as a simdjson program would after loading a file.
         let padded = PaddedCopy(bytes)
@@ -320,11 +331,11 @@ extension BenchPlan {
         comparisons.append(Comparison(file: name, operation: "(limit) JSON Lines decode LogLine: parse + event walk + a String per string value vs JSONDecoder per line",
                                       subject: linesLimit, baseline: decodeFoundation))
         // The same lines into LogLine's @TapeJSONCodable twin.
-        guard try GeneratedLogLine.decodeLines(lines, using: tapeDecoder, jobs: 1) == expected else {
+        guard try twins.decodeLogLines(lines, tapeDecoder, 1) == expected else {
             throw JSONInputError(path: name, reason: "not every log line decodes as the generated LogLine")
         }
         let decodeGenerated = add(Workload(file: name, operation: "decode LogLine", library: "TapeJSON @TapeJSONCodable", bytes: size) {
-            _ = try GeneratedLogLine.decodeLines(lines, using: tapeDecoder, jobs: 1)
+            _ = try twins.decodeLogLines(lines, tapeDecoder, 1)
         })
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine with the macro vs the Codable path", subject: decodeGenerated, baseline: decodeOne))
         comparisons.append(Comparison(file: name, operation: "JSON Lines decode LogLine with the macro vs JSONDecoder per line", subject: decodeGenerated, baseline: decodeFoundation))
@@ -382,7 +393,7 @@ extension BenchPlan {
         comparisons.append(Comparison(file: name, operation: "(limit) decode per call: LogLine, parse + event walk + a String per string value vs JSONDecoder (.convertFromSnakeCase)",
                                       subject: decodePerCallLimit, baseline: decodePerCallFoundation))
         let decodePerCallGenerated = add(Workload(file: name, operation: "decode LogLine per call (one Data per line, snake_case keys)", library: "TapeJSON @TapeJSONCodable", bytes: snakeSize) {
-            try GeneratedLogLine.decodePerCall(snakeLines, using: snakeTape)
+            try twins.decodeLogLinesPerCall(snakeLines, snakeTape)
         })
         comparisons.append(Comparison(file: name, operation: "decode per call: LogLine with the macro vs the Codable path (.convertFromSnakeCase)", subject: decodePerCallGenerated, baseline: decodePerCall))
         comparisons.append(Comparison(file: name, operation: "decode per call: LogLine with the macro vs its (limit)", subject: decodePerCallGenerated, baseline: decodePerCallLimit))
@@ -415,7 +426,7 @@ extension BenchPlan {
         })
         comparisons.append(Comparison(file: name, operation: "(ceiling) encode LogLine: Codable calls alone vs JSONEncoder",
                                       subject: encodeRecordsFloor, baseline: encodeRecordsFoundation))
-        let generatedEncode = try GeneratedLogLine.prepareEncoding(lines, using: tapeDecoder, encoder: recordEncoder)
+        let generatedEncode = try twins.prepareLogLineEncoding(lines, tapeDecoder, recordEncoder)
         let encodeRecordsGenerated = add(Workload(file: name, operation: "encode LogLine", library: "TapeJSONEncoder @TapeJSONCodable", bytes: encodedSize) {
             try generatedEncode()
         })
@@ -478,7 +489,7 @@ extension BenchPlan {
         comparisons.append(Comparison(file: name, operation: "(ceiling) read, transform, Codable calls alone vs JSONDecoder + JSONEncoder",
                                       subject: transformFloor, baseline: transformFoundation))
         let transformGenerated = add(Workload(file: name, operation: "read, transform, write LogLine", library: "JSONLines + JSONLinesWriter @TapeJSONCodable", bytes: size) {
-            try GeneratedLogLine.transform(lines, using: tapeDecoder, writer: transformWriter)
+            try twins.transformLogLines(lines, tapeDecoder, transformWriter)
         })
         comparisons.append(Comparison(file: name, operation: "read, transform, write LogLine with the macro vs the Codable loop", subject: transformGenerated, baseline: transform))
         comparisons.append(Comparison(file: name, operation: "read, transform, write LogLine with the macro vs its (ceiling)", subject: transformGenerated, baseline: transformFloor))
@@ -689,7 +700,7 @@ struct EventSink {
 }
 
 /// The results of a run, as a table or JSON.
-struct BenchReport {
+public struct BenchReport {
     let plan: BenchPlan
     let figures: BenchFigures
     let machine: String
@@ -698,6 +709,18 @@ struct BenchReport {
     let peakMemory: Int
     /// The load average before the run started (nil where `/proc/loadavg` cannot be read).
     var load: LoadAverage? = nil
+
+    /// The report of `plan`'s run: its figures, the machine line, the allocator's state, the peak
+    /// resident memory in bytes and the load before the run.
+    public init(plan: BenchPlan, figures: BenchFigures, machine: String, allocator: String, peakMemory: Int,
+                load: LoadAverage? = nil) {
+        self.plan = plan
+        self.figures = figures
+        self.machine = machine
+        self.allocator = allocator
+        self.peakMemory = peakMemory
+        self.load = load
+    }
 
     private func megabytesPerSecond(_ index: Int, _ seconds: [Double]) -> Double {
         Double(plan.workloads[index].bytes) / seconds[index] / 1e6
@@ -708,7 +731,7 @@ struct BenchReport {
         seconds[c.baseline] / seconds[c.subject]
     }
 
-    func table() -> String {
+    public func table() -> String {
         var lines: [[String]] = [["file", "operation", "TapeJSON MB/s", "baseline", "baseline MB/s", "ratio", "median ratio"]]
         for c in plan.comparisons {
             lines.append([
@@ -752,7 +775,7 @@ struct BenchReport {
     /// The results as JSON: `ratio` and the `_mb_per_s` figures come from the fastest runs (as in the
     /// table), `p25_ratio` from the runs a quarter of the way from the fastest, `median_ratio` from the
     /// median runs; `runs` counts the runs behind each side.
-    func json() -> String {
+    public func json() -> String {
         var rows: [[String: Any]] = []
         for c in plan.comparisons {
             rows.append([

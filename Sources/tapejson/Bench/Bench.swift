@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchRunner
 import BenchmarkEnvironment
 import Foundation
 import SyntheticLogs
@@ -29,8 +30,8 @@ struct Bench: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Benchmark these JSON files instead of the corpus.")
     var files: [String] = []
 
-    @Option(name: .long, help: "Interleaved rounds (every round runs each workload for --sample-time seconds).")
-    var rounds: Int = 9
+    @Option(name: .long, help: "Interleaved rounds (every round runs each workload for --sample-time seconds; default 5 for the quick run, 9 with --full, --files, --only or --lines-only).")
+    var rounds: Int?
 
     @Option(name: .long, help: "Seconds each workload runs per round (at least two runs when one takes under 0.15 s, three under 0.05 s).")
     var sampleTime: Double = 0.02
@@ -53,11 +54,15 @@ struct Bench: ParsableCommand {
     /// Whether this run is the quick default: one row per workload family (no --full, --files or --only).
     var isQuick: Bool { !full && files.isEmpty && only == nil && !linesOnly }
 
+    /// The rounds: as given, else 5 for the quick run (its fastest runs settle within 5 rounds, and
+    /// `make bench` stays within two minutes, build included) or 9.
+    var roundCount: Int { rounds ?? (isQuick ? 5 : 9) }
+
     /// The generated logs' size: as given, else 16 MB (--full, --lines-only) or 4 MB (the quick run).
     var logBytes: Int { logSize ?? (isQuick ? 4_000_000 : 16_000_000) }
 
     func validate() throws {
-        guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
+        guard roundCount >= 1 else { throw ValidationError("--rounds must be at least 1") }
         guard sampleTime > 0 else { throw ValidationError("--sample-time must be positive") }
         if linesOnly && (logBytes <= 0 || !files.isEmpty) {
             throw ValidationError("--lines-only needs a positive --log-size and no --files")
@@ -76,7 +81,7 @@ struct Bench: ParsableCommand {
             Diagnostics.error("tapejson: \(error)")
             throw ExitCode(ExitStatus.usageOrIO)
         }
-        var plan = BenchPlan()
+        var plan = BenchPlan(twins: .corpusTwins)
         for input in inputs { try plan.add(input) }
         if files.isEmpty && logBytes > 0 {
             // JSON Lines: logs generated in memory, deterministic (`tapejson gen-logs` writes the same).
@@ -94,7 +99,7 @@ struct Bench: ParsableCommand {
                                      load.oneMinute, load.cores) + load.busyAdvice)
         }
         let showProgress = isatty(2) == 1 && !json
-        let harness = BenchHarness(rounds: rounds, sampleTime: sampleTime) { message in
+        let harness = BenchHarness(rounds: roundCount, sampleTime: sampleTime) { message in
             if showProgress { Diagnostics.write("\r\u{1B}[K\(message)") }
         }
         let figures = try harness.measure(plan.workloads)
@@ -105,31 +110,3 @@ struct Bench: ParsableCommand {
         try out.flush()
     }
 }
-
-/// A file to benchmark, read with simdjson's padding after it.
-struct BenchInput {
-    let name: String
-    let file: PaddedFile
-
-    init(path: String) throws {
-        name = URL(fileURLWithPath: path).lastPathComponent
-        file = try PaddedFile(path: path)
-        guard file.unsafeBytes.count > 0 else { throw JSONInputError(path: path, reason: "empty file") }
-    }
-
-    /// The bundled corpus's JSON documents, in name order.
-    static func corpus(at directory: String, only chosen: Set<String>? = nil) throws -> [BenchInput] {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-                .filter { $0.hasSuffix(".json") && chosen?.contains($0) != false }.sorted()
-        } catch {
-            throw JSONInputError(path: directory, reason: "cannot list the corpus directory (run from the project root or pass --corpus)")
-        }
-        guard !names.isEmpty else { throw JSONInputError(path: directory, reason: "no .json files") }
-        return try names.map { try BenchInput(path: directory + "/" + $0) }
-    }
-
-    var data: Data { Data(bytes: file.unsafeBytes.baseAddress!, count: file.unsafeBytes.count) }
-}
-

@@ -1,22 +1,32 @@
+import BenchRunner
 import Foundation
 import GeneratedCorpusModels
 @_spi(GeneratedPathTesting) import TapeJSON
 
 // The corpus models' @TapeJSONCodable twins (BenchSupport/Sources/GeneratedCorpusModels), for the rows
-// that measure the generated path against the Codable path. This file imports the twins alone: their
-// names are the originals' (BenchPlan.swift imports CorpusModels), so each side sees its own.
+// that measure the generated path against the Codable path (BenchRunner's `BenchPlan`, which does not
+// import them, so that it builds beside them). This file imports the twins alone: their names are the
+// originals' (BenchPlan.swift imports CorpusModels), so each side sees its own.
+
+extension GeneratedTwinRows {
+    /// The twins' rows.
+    static var corpusTwins: GeneratedTwinRows {
+        GeneratedTwinRows(
+            forFile: GeneratedTwin.forFile,
+            decodeLogLines: GeneratedLogLine.decodeLines,
+            decodeLogLinesPerCall: GeneratedLogLine.decodePerCall,
+            prepareLogLineEncoding: GeneratedLogLine.prepareEncoding,
+            transformLogLines: GeneratedLogLine.transform)
+    }
+}
 
 /// A corpus file's twin model, decoded and encoded by the generated path.
-struct GeneratedTwin {
-    let decode: (Data) throws -> Void
-    /// Decodes the file once and returns an encoding run into one reused buffer, after checking that
-    /// it writes the bytes the Codable path writes for the same value (the same instance: a
-    /// dictionary's order is its own).
-    let prepareEncoding: (_ data: Data) throws -> () throws -> Void
-
-    static func of<T: TapeJSONDecodable & TapeJSONEncodable>(_ type: T.Type) -> GeneratedTwin {
+enum GeneratedTwin {
+    /// The twin's runs: `prepareEncoding` checks the bytes against the Codable path's for the same
+    /// instance (a dictionary's order is its own).
+    static func of<T: TapeJSONDecodable & TapeJSONEncodable>(_ type: T.Type) -> GeneratedTwinRows.Twin {
         let decoder = TapeJSONDecoder()
-        return GeneratedTwin(decode: { _ = try decoder.decode(T.self, from: $0) }, prepareEncoding: { data in
+        return GeneratedTwinRows.Twin(decode: { _ = try decoder.decode(T.self, from: $0) }, prepareEncoding: { data in
             let value = try decoder.decode(T.self, from: data)
             let encoder = TapeJSONEncoder()
             nonisolated(unsafe) var buffer: [UInt8] = []
@@ -34,15 +44,15 @@ struct GeneratedTwin {
     }
 
     /// The twin for a corpus file name, if it has a model.
-    static func forFile(_ name: String) -> GeneratedTwin? {
+    static func forFile(_ name: String) -> GeneratedTwinRows.Twin? {
         switch name {
-        case "twitter.json": return .of(TwitterSearch.self)
-        case "citm_catalog.json": return .of(CitmCatalog.self)
-        case "canada.json": return .of(Canada.self)
-        case "github_events.json": return .of(GitHubEvents.self)
-        case "apache_builds.json": return .of(ApacheBuilds.self)
-        case "random.json": return .of(RandomUsers.self)
-        case "mesh.json": return .of(Mesh.self)
+        case "twitter.json": return of(TwitterSearch.self)
+        case "citm_catalog.json": return of(CitmCatalog.self)
+        case "canada.json": return of(Canada.self)
+        case "github_events.json": return of(GitHubEvents.self)
+        case "apache_builds.json": return of(ApacheBuilds.self)
+        case "random.json": return of(RandomUsers.self)
+        case "mesh.json": return of(Mesh.self)
         default: return nil
         }
     }
