@@ -174,8 +174,47 @@ struct IdleWorkspacesTests {
         #expect(try lazy?.container.decode(Int.self, forKey: TestKey("userId")) == 1)
         #expect(lazy?.decoder != nil)
         weak let session = lazy?.decoder
+        // The kept session holds its workspace: freed with it, and never given back to the decoder.
+        weak let workspace = (lazy?.decoder as? DecodingSession).map { $0.workspace }
+        #expect(workspace != nil)
         lazy = nil
         #expect(session == nil)
+        #expect(workspace == nil)
         #expect(Self.idle(decoder) == 1)
+    }
+
+    @Test("a call takes the session the previous call left, cleared; a kept one is not left")
+    func sessionKeptForTheNextCall() throws {
+        let decoder = TapeJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        _ = try decoder.decode(User.self, from: Self.snakeCased)
+        let first = try #require(decoder.withWorkspace { $0.idleSession.map(ObjectIdentifier.init) })
+        for n in 0..<3 {
+            let json = Data(#"{"user_id":\#(n),"created_at":\#(n)}"#.utf8)
+            #expect(try decoder.decode(User.self, from: json) == User(userId: n, createdAt: Date(timeIntervalSinceReferenceDate: Double(n))))
+            #expect(decoder.withWorkspace { $0.idleSession.map(ObjectIdentifier.init) } == first)
+        }
+        // A call whose container is kept leaves no session: the kept one is its container's.
+        let lazy = try decoder.decode(Lazy.self, from: Self.snakeCased)
+        #expect(decoder.withWorkspace { $0.idleSession } == nil)
+        #expect(try lazy.container.decode(Int.self, forKey: TestKey("userId")) == 1)
+        #expect(try decoder.decode(User.self, from: Self.snakeCased).userId == 1)
+    }
+
+    @Test("a decoder's workspaces and their idle sessions are freed with it")
+    func idleSessionsFreedWithTheDecoder() throws {
+        weak var workspace: DecodingWorkspace?
+        weak var session: DecodingSession?
+        do {
+            let decoder = TapeJSONDecoder()
+            _ = try decoder.decode(User.self, from: Data(#"{"userId":3}"#.utf8))
+            decoder.withWorkspace { kept in
+                workspace = kept
+                session = kept.idleSession
+            }
+            #expect(workspace != nil && session != nil)
+        }
+        #expect(workspace == nil)
+        #expect(session == nil)
     }
 }

@@ -66,6 +66,9 @@ final class DecodingWorkspace {
     @exclusivity(unchecked) var errorMemo = ErrorMemo()
     /// The buffers of the last session that ended, for the next one.
     @exclusivity(unchecked) private var idleBuffers: SessionBuffers?
+    /// The session of the last call that ended with nothing from it kept, cleared, for the next call
+    /// (see `DecodingSession`). It does not hold the workspace: no cycle.
+    @exclusivity(unchecked) var idleSession: DecodingSession?
 
     init(_ configuration: TapeJSONDecoder.Configuration) {
         self.configuration = configuration

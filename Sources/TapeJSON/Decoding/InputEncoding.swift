@@ -12,6 +12,20 @@ enum InputEncoding: Equatable {
 
     static func detect(_ bytes: UnsafeRawBufferPointer) -> InputEncoding {
         let count = bytes.count
+        // The common case first: two non-zero bytes, the first below every byte-order mark's first
+        // byte (0xEF, 0xFE, 0xFF), match none of the patterns below (each has a mark or a zero in its
+        // first two bytes). About 100 instructions a call less than the whole match (callgrind).
+        if count >= 2 {
+            let first = bytes[0]
+            if first != 0, first < 0xEF, bytes[1] != 0 { return .utf8(bomLength: 0) }
+        }
+        return matchingPatterns(bytes)
+    }
+
+    /// The encoding from the patterns of the first four bytes alone (what `detect` answers after its
+    /// common case).
+    static func matchingPatterns(_ bytes: UnsafeRawBufferPointer) -> InputEncoding {
+        let count = bytes.count
         let b0: UInt8? = count > 0 ? bytes[0] : nil
         let b1: UInt8? = count > 1 ? bytes[1] : nil
         let b2: UInt8? = count > 2 ? bytes[2] : nil
