@@ -152,26 +152,6 @@ struct DeliberateDifferencesTests {
         }
     }
 
-    private struct Café: Codable, Equatable {
-        var café: Int
-    }
-
-    @Test("11: under a key conversion, keys match byte for byte after conversion (Unicode normalization counts)")
-    func convertedKeysMatchByteForByte() throws {
-        // A held-out probe's finding: the JSON spells the key decomposed (e + U+0301), the property is
-        // composed (U+00E9). Without a conversion TapeJSON matches them as Strings, as Foundation does (7);
-        // with one, converted keys are compared as bytes, so that a missing key costs no String.
-        let decomposed = #"{"cafe\u0301":1}"#
-        expectSameDecoding(Café.self, json: decomposed)
-        var snake = Setup()
-        snake.keys = .convertFromSnakeCase
-        let decoder = snake.tape()
-        #expect(throws: DecodingError.self) { _ = try decoder.decode(Café.self, from: Data(decomposed.utf8)) }
-        #expect(try snake.foundation().decode(Café.self, from: Data(decomposed.utf8)) == Café(café: 1))
-        // Spelled as the property is, it is found under the conversion too.
-        #expect(try decoder.decode(Café.self, from: Data(#"{"caf\u00e9":1}"#.utf8)) == Café(café: 1))
-    }
-
     // MARK: 7. Duplicate keys
 
     @Test("7: duplicate keys")

@@ -704,4 +704,34 @@ extension FoundationParityTests {
         #expect(try TapeJSONDecoder().decode(String.self, from: Data(#""\/a\/b""#.utf8)) == "/a/b")
         #expect(try TapeJSONDecoder().decode(String.self, from: Data(#""\\/a\\/b""#.utf8)) == #"\/a\/b"#)
     }
+
+    private struct Café: Codable, Equatable {
+        var café: Int
+        var naïveValue: Int?
+    }
+
+    @Test("keys in another Unicode normalization are found under every key strategy, as Foundation finds them")
+    func keysInAnotherNormalization() throws {
+        // A held-out probe's finding: the JSON spells the key decomposed (e + U+0301), the property is
+        // composed (U+00E9). Foundation looks keys up in a dictionary of Strings, which are equal under
+        // canonical equivalence: with a key conversion too, after converting.
+        let documents = [
+            #"{"cafe\u0301":1}"#,
+            #"{"caf\u00e9":1,"nai\u0308ve_value":2}"#,
+            #"{"cafe\u0301":1,"nai\u0308veValue":3}"#,
+            #"{"other":0,"cafe\u0301":4,"cafe\u0301":5}"#,
+            #"{"cafe":1}"#,
+            #"{"cafe\u0301":"one"}"#,
+        ]
+        let custom: Setup.Keys = .custom { path in path.last! }
+        for keys in [Setup.Keys.useDefaultKeys, .convertFromSnakeCase, custom] {
+            var setup = Setup()
+            setup.keys = keys
+            for json in documents { expectSameDecoding(Café.self, json: json, setup: setup) }
+        }
+        let anyCase = TapeJSONDecoder()
+        anyCase.keyDecodingStrategy = .convertFromAnyCase
+        #expect(try anyCase.decode(Café.self, from: Data(#"{"cafe\u0301":1,"nai\u0308ve_value":2}"#.utf8))
+                == Café(café: 1, naïveValue: 2))
+    }
 }

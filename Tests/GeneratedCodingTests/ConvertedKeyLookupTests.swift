@@ -98,3 +98,37 @@ struct ConvertedLookupInner: Codable, Equatable, Sendable {
         }
     }
 }
+
+@TapeJSONCodable
+struct ConvertedLookupAccented: Codable, Equatable, Sendable {
+    var café: Int
+    var naïveValue: Int?
+}
+
+extension ConvertedKeyLookupTests {
+    @Test func keysInAnotherNormalizationAsTheKeyedContainerFindsThem() throws {
+        // Decomposed spellings (e + U+0301, i + U+0308) of the composed properties: found as Strings
+        // after a byte-for-byte miss, by both paths, under each conversion.
+        let documents = [
+            #"{"cafe\u0301":1}"#,
+            #"{"caf\u00e9":1,"nai\u0308ve_value":2}"#,
+            #"{"cafe\u0301":1,"nai\u0308veValue":3}"#,
+            #"{"other":0,"cafe\u0301":4,"cafe\u0301":5}"#,
+            #"{"cafe":1}"#,
+        ]
+        for (name, strategy) in Self.strategies + [("custom", .custom { $0.last! })] {
+            let generated = TapeJSONDecoder()
+            generated.keyDecodingStrategy = strategy
+            let codable = TapeJSONDecoder()
+            codable.keyDecodingStrategy = strategy
+            codable.takesGeneratedPaths = false
+            for document in documents {
+                let data = Data(document.utf8)
+                let ours = outcome { try generated.decode(ConvertedLookupAccented.self, from: data) }
+                let theirs = outcome { try codable.decode(ConvertedLookupAccented.self, from: data) }
+                expectSameOutcome(ours, theirs, "\(name): \(document)")
+            }
+            #expect(try generated.decode(ConvertedLookupAccented.self, from: Data(documents[0].utf8)).café == 1, "\(name)")
+        }
+    }
+}

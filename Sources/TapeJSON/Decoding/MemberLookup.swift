@@ -144,7 +144,9 @@ extension DecodingSession {
                 if lengths & bit == 0 { return nil }
                 return scanAndHint(key, cache: cache, first: first, resume: resume, end: endWord, memo: memo)
             }
-            guard let keyIndex = found else { return nil }
+            guard let keyIndex = found else {
+                return convertedEquivalent(key, start: start, endWord: endWord, depth: depth)
+            }
             // Keep the limits recorded above (or earlier) for this object.
             let current = unsafeCursors[depth]
             lengths = current.object == UInt32(truncatingIfNeeded: start) ? current.lengths : lengths
@@ -154,7 +156,10 @@ extension DecodingSession {
                                                before: sameObject ? unsafeScreened[depth] : 0, first: first, resume: resume)
             }
         case .custom:
-            found = scanCustom(key, start: start, endWord: endWord, depth: depth)
+            guard let keyIndex = scanCustom(key, start: start, endWord: endWord, depth: depth) else {
+                return convertedEquivalent(key, start: start, endWord: endWord, depth: depth)
+            }
+            found = keyIndex
         }
         guard let keyIndex = found else { return nil }
         // The next lookup starts at this key: asking again for the same key (`contains` or `decodeNil`
@@ -254,6 +259,39 @@ extension DecodingSession {
         while j < endWord {
             if String(decoding: tape.stringBytes(j), as: UTF8.self) == wanted { return j + 1 }
             j = tape.skip(j + 1)
+        }
+        return nil
+    }
+
+    /// After a miss under a key conversion (`.convertFromSnakeCase`, `.convertFromAnyCase`, `.custom`):
+    /// for a key that is not ASCII, the value of the first member whose converted key equals `key` as a
+    /// Swift `String` does (canonical equivalence: `"café"` and `"cafe\u{301}"` match), as Foundation's
+    /// dictionary of converted keys matches them; nil when none does, and at once for an ASCII key,
+    /// whose byte comparison was the whole answer (as `findEquivalent` without a conversion).
+    @inline(__always)
+    func convertedEquivalent(_ key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int) -> Int? {
+        StringMaking.isASCII(key) ? nil : findConvertedEquivalent(key, start: start, endWord: endWord, depth: depth)
+    }
+
+    @inline(never)
+    private func findConvertedEquivalent(_ key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int) -> Int? {
+        let wanted = String(decoding: key, as: UTF8.self)
+        let custom = workspace.keyMatching == .custom ? customKeyTable(start: start, endWord: endWord, depth: depth) : nil
+        let cache = workspace.conversionCache
+        var j = start + 1
+        var ordinal = 0
+        while j < endWord {
+            let converted: String
+            if let custom {
+                converted = custom[ordinal]
+            } else if let cache {
+                converted = String(decoding: cache.converted(tape.stringBytes(j)), as: UTF8.self)
+            } else {
+                converted = String(decoding: tape.stringBytes(j), as: UTF8.self)
+            }
+            if converted == wanted { return j + 1 }
+            j = tape.skip(j + 1)
+            ordinal += 1
         }
         return nil
     }

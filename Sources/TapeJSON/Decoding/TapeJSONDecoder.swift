@@ -145,8 +145,6 @@ import Synchronization
 ///    `Double` (`0x7FFFFFFFFFFFFFFF`) and exact into a `Decimal` beyond 64 bits, where Foundation throws.
 /// 10. **Invalid UTF-8 in a JSON5 unquoted key throws** `.dataCorrupted` with a ``JSONError`` at the key,
 ///    where Foundation's JSON5 scanner stops the process.
-/// 11. **Under a key conversion, keys match byte for byte after conversion**: a key in another Unicode
-///    normalization than the `CodingKey` (`cafe\u0301` for `café`) is not found; Foundation compares Strings.
 public final class TapeJSONDecoder: Sendable {
     /// The settings a decode call reads, copied once per call.
     struct Configuration {

@@ -203,7 +203,9 @@ public struct TapeJSONObjectDecoder: ~Escapable {
             // The object's converted keys, made once (`ConvertedMemberSlots`), unless it is left to the
             // keyed container's lookup.
             let slot = session.convertedMemberSlot(utf8: name, start: start, endWord: endWord, depth: depth)
-            if slot >= 0 { return slot == 0 ? nil : slot }
+            if slot > 0 { return slot }
+            // Absent byte for byte: a key that is not ASCII may be spelled in another normalization.
+            if slot == 0 { return session.convertedEquivalent(name, start: start, endWord: endWord, depth: depth) }
             return findConverted(key)
         case .exact:
             // `findMember`'s two steps, called directly: through it, the strategy was tested again on
