@@ -17,6 +17,9 @@ struct LogLine: Codable, Equatable {
     var tags: [String]
     var attributes: [String: Int]?
     var ok: Bool
+    /// A property spelled with a non-ASCII letter: keys in another Unicode normalization (`nai\u0308ve`)
+    /// are found by a String comparison after a byte-for-byte miss, with or without a key conversion.
+    var naïveCount: Int?
 }
 
 extension LogLine {
