@@ -2,14 +2,16 @@ import Foundation
 
 /// What a decoder keeps from one decode call to the next: the strategies, snapshotted when the
 /// workspace was made, the caches every call fills (key conversions, type kinds, key spellings, error
-/// messages) and the buffers of the last call's session.
+/// messages) and the last call's session, cleared, with its buffers (or, when that session was kept by
+/// a value, the buffers it gave back).
 ///
 /// This is the decoder's only reuse mechanism. A `TapeJSONDecoder` keeps a few idle workspaces
 /// (`IdleWorkspaces`, about one per thread decoding at once); a JSON Lines worker keeps one for the
 /// lines it decodes. A workspace is used by one call at a time, and goes back to its decoder only when
 /// nothing from the call still references it: a container or decoder kept after `init(from:)` holds
-/// its session, which holds the workspace, so that workspace (its caches and the document) stays with
-/// the kept value and is freed with it, and the decoder makes a new workspace for its next call.
+/// its session, which then holds the workspace, so that workspace (its caches and the document) stays
+/// with the kept value and is freed with it, and the decoder makes a new workspace for its next call.
+/// (An idle session does not hold its workspace: no cycle.)
 ///
 /// Everything a workspace holds is a function of the decoder's settings and the types decoded, so a
 /// call with a reused workspace decodes exactly as a call with a new one. (Bench row "decode per call"
