@@ -276,19 +276,13 @@ extension DecodingSession {
     @inline(never)
     private func findConvertedEquivalent(_ key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int) -> Int? {
         let wanted = String(decoding: key, as: UTF8.self)
+        // Called under `.custom` (its table of converted keys) or `.converted` (the conversion cache).
         let custom = workspace.keyMatching == .custom ? customKeyTable(start: start, endWord: endWord, depth: depth) : nil
-        let cache = workspace.conversionCache
         var j = start + 1
         var ordinal = 0
         while j < endWord {
-            let converted: String
-            if let custom {
-                converted = custom[ordinal]
-            } else if let cache {
-                converted = String(decoding: cache.converted(tape.stringBytes(j)), as: UTF8.self)
-            } else {
-                converted = String(decoding: tape.stringBytes(j), as: UTF8.self)
-            }
+            let converted = custom?[ordinal]
+                ?? String(decoding: workspace.conversionCache.unsafelyUnwrapped.converted(tape.stringBytes(j)), as: UTF8.self)
             if converted == wanted { return j + 1 }
             j = tape.skip(j + 1)
             ordinal += 1
