@@ -99,15 +99,4 @@ struct RawVectorTests {
         vector.append("again")
         #expect(vector[0] == "again")
     }
-
-    @Test("unsafeDetachElements hands over the tail, taken out of order, and shortens the vector")
-    func moveTail() {
-        var vector = RawVector<String>()
-        for k in 0..<6 { vector.append("s\(k)") }
-        let first = vector.unsafeDetachElements(from: 2)
-        let taken = [3, 0, 2, 1].map { (first + $0).move() }
-        #expect(taken == ["s5", "s2", "s4", "s3"])
-        #expect(vector.count == 2)
-        #expect(vector[1] == "s1")
-    }
 }

@@ -100,7 +100,7 @@ public final class JSONParser: Sendable {
     /// counts from the start of the input (the mark's 3 bytes included); its column does not count the
     /// mark, which is no character of the text. `padded` nil: not known (checked against the page).
     private func parseText(_ bytes: UnsafeRawBufferPointer, padded: Bool?) throws(JSONError) -> JSONDocument {
-        let mark = ByteOrderMark.length(of: bytes)
+        let mark = ByteScan.byteOrderMarkLength(bytes)
         let body = mark == 0 ? bytes : UnsafeRawBufferPointer(rebasing: bytes[mark...])
         do {
             if let padded { return JSONDocument(storage: try parseStorage(body, padded: padded)) }
@@ -169,16 +169,5 @@ public final class JSONParser: Sendable {
             pool.give(parser)
             throw error
         }
-    }
-}
-
-/// The UTF-8 byte order mark (EF BB BF), which JSON text may open with (RFC 8259 §8.1 lets a parser
-/// ignore it): every reader of TapeJSON skips it at the start of its input.
-enum ByteOrderMark {
-    static let bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
-
-    /// 3 when `bytes` open with the mark, else 0.
-    static func length(of bytes: UnsafeRawBufferPointer) -> Int {
-        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 }

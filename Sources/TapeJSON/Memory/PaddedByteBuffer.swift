@@ -122,11 +122,6 @@ struct PaddedByteBuffer: ~Copyable {
         fillPadding()
     }
 
-    /// Appends the readable bytes `range` of `other`.
-    mutating func append(from other: borrowing PaddedByteBuffer, range: Range<Int>) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= other.count, "PaddedByteBuffer: range out of bounds")
-        append(contentsOf: UnsafeRawBufferPointer(start: other.unsafeBaseAddress + range.lowerBound, count: range.count))
-    }
 
     /// Makes the first `newCount` readable bytes the only ones (`newCount` at most `count`), or declares
     /// bytes written through `unsafeBaseAddress` past `count` readable (`newCount` at most `capacity`).

@@ -184,19 +184,6 @@ struct RawVector<Element>: ~Copyable {
     ) throws(E) -> R {
         try body(UnsafeMutableBufferPointer(start: base, count: count))
     }
-
-    /// Stops counting the elements from `start` to the end and returns their address: the caller
-    /// takes them over and must move (or deinitialize) each of them exactly once, in any order, before
-    /// the vector's next append or growth. For a consumer that takes elements out of order without
-    /// copying them (the object graph's templates mapping positions to values).
-    ///
-    /// - Precondition: `0 <= start <= count` (checked).
-    @inline(__always)
-    mutating func unsafeDetachElements(from start: Int) -> UnsafeMutablePointer<Element> {
-        precondition(start >= 0 && start <= count, "RawVector range out of bounds")
-        count = start
-        return base + start
-    }
 }
 
 extension RawVector: @unchecked Sendable where Element: Sendable {}

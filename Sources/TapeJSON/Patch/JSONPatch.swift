@@ -269,12 +269,7 @@ func validatedDocumentText(_ bytes: UnsafeRawBufferPointer) throws(JSONPatchErro
 
 /// Valid JSON text without the whitespace between its tokens.
 func compactWhitespace(_ bytes: [UInt8]) -> [UInt8] {
-    bytes.withUnsafeBufferPointer { buffer in
-        var out: [UInt8] = []
-        out.reserveCapacity(buffer.count)
-        JSONTextScanner(buffer).appendCompact(0..<buffer.count, to: &out)
-        return out
-    }
+    bytes.withUnsafeBufferPointer(JSONTextScanner.compacted)
 }
 
 /// A document's value written compact.

@@ -74,11 +74,9 @@ extension JSONTextScanner {
     /// The range of the one value in the text, without the whitespace (and byte order mark) around it.
     /// The text is valid JSON, so the value ends at its last non-whitespace byte.
     func rootValue() -> Range<Int> {
-        var start = 0
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
-        start = skipWhitespace(start)
+        let start = skipWhitespace(ByteScan.byteOrderMarkLength(UnsafeRawBufferPointer(bytes)))
         var end = bytes.count
-        while end > start, Self.isWhitespace(bytes[end - 1]) { end -= 1 }
+        while end > start, ValidatedText.isWhitespace(bytes[end - 1]) { end -= 1 }
         return start..<end
     }
 }

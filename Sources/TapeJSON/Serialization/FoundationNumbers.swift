@@ -203,12 +203,12 @@ struct NumberTextScanner {
                 return nil
             }
             if base[at] == UInt8(ascii: "\"") {
-                position = endOfString(base, afterOpeningQuote: at + 1)
+                position = ValidatedText.stringEnd(base, from: at, count: count)
                 continue
             }
             // A '-' or a digit: a number starts here.
             var end = at + 1
-            while end < count, Self.isNumberByte(base[end]) { end += 1 }
+            while end < count, NumberSyntax.isNumberByte(base[end]) { end += 1 }
             position = end
             let current = nextOrdinal
             nextOrdinal += 1
@@ -233,7 +233,7 @@ struct NumberTextScanner {
             if byte &- UInt8(ascii: "0") <= 9 {
                 let end = i + 1
                 var start = i
-                while start > 0, Self.isNumberByte(base[start - 1]) { start -= 1 }
+                while start > 0, NumberSyntax.isNumberByte(base[start - 1]) { start -= 1 }
                 if remaining == 0 {
                     guard start >= position else { return nil }
                     position = end
@@ -308,39 +308,5 @@ struct NumberTextScanner {
             i += 1
         }
         return count
-    }
-
-    /// The index just past the quote that closes the string whose content starts at `from`.
-    @inline(__always)
-    private func endOfString(_ base: UnsafePointer<UInt8>, afterOpeningQuote from: Int) -> Int {
-        var i = from
-        while i + 8 <= count {
-            let word = Self.load(base + i)
-            let found = Self.matches(word, UInt8(ascii: "\"")) | Self.matches(word, UInt8(ascii: "\\"))
-            if found == 0 {
-                i += 8
-                continue
-            }
-            i += found.trailingZeroBitCount >> 3
-            if base[i] == UInt8(ascii: "\"") { return i + 1 }
-            i += 2   // a backslash and the character it escapes
-        }
-        while i < count {
-            let byte = base[i]
-            if byte == UInt8(ascii: "\"") { return i + 1 }
-            i += byte == UInt8(ascii: "\\") ? 2 : 1
-        }
-        return count
-    }
-
-    @inline(__always)
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
-             UInt8(ascii: "+"), UInt8(ascii: "-"):
-            return true
-        default:
-            return false
-        }
     }
 }

@@ -56,16 +56,7 @@ struct NumberLocator {
                 i += 1
             case UInt8(ascii: "\""):
                 t += 1
-                i += 1
-                while i < count {
-                    let b = text[i]
-                    if b == UInt8(ascii: "\\") {
-                        i += 2
-                    } else {
-                        i += 1
-                        if b == UInt8(ascii: "\"") { break }
-                    }
-                }
+                i = ValidatedText.stringEnd(text.baseAddress.unsafelyUnwrapped, from: i, count: count)
             case UInt8(ascii: "t"), UInt8(ascii: "n"):
                 t += 1
                 i += 4

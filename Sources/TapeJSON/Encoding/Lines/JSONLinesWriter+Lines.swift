@@ -20,28 +20,6 @@ extension JSONLinesWriter {
     public func write(raw line: borrowing JSONLine) throws {
         let bytes = line.raw.unsafeUInt8s
         guard bytes.contains(0x0A) else { return try write(raw: bytes) }
-        try write(raw: Self.withoutWhitespace(bytes))
-    }
-
-    /// Valid JSON text without the whitespace between its tokens.
-    static func withoutWhitespace(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.count)
-        var inString = false
-        var escaped = false
-        for byte in text {
-            if inString {
-                out.append(byte)
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D: continue
-            case UInt8(ascii: "\""): inString = true
-            default: break
-            }
-            out.append(byte)
-        }
-        return out
+        try write(raw: JSONTextScanner.compacted(bytes))
     }
 }

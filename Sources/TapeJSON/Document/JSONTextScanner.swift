@@ -44,45 +44,17 @@ struct JSONTextScanner {
         self.bytes = bytes
     }
 
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
     /// The first non-whitespace byte at or after `i`.
     func skipWhitespace(_ i: Int) -> Int {
         var i = i
-        while i < bytes.count, Self.isWhitespace(bytes[i]) { i += 1 }
+        while i < bytes.count, ValidatedText.isWhitespace(bytes[i]) { i += 1 }
         return i
     }
 
     /// From a string's opening quote at `i` to just past its closing quote.
-    ///
-    /// Eight bytes at a time while eight remain: a word's bytes equal to `"` or `\` are found with the
-    /// zero-byte test (`(x - 0x01…) & ~x & 0x80…` flags the lowest zero byte exactly; bytes above it may
-    /// be flagged wrongly, so only the lowest flag is used), then that byte decides.
     func stringEnd(_ i: Int) -> Int {
-        var i = i + 1
-        let count = bytes.count
-        guard let base = bytes.baseAddress else { return count }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        while true {
-            while i + 8 <= count {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
-                let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let flags = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
-                if flags != 0 {
-                    i += flags.trailingZeroBitCount / 8
-                    break
-                }
-                i += 8
-            }
-            guard i < count else { return count }
-            switch bytes[i] {
-            case UInt8(ascii: "\""): return i + 1
-            case UInt8(ascii: "\\"): i += 2
-            default: i += 1
-            }
-        }
+        guard let base = bytes.baseAddress else { return bytes.count }
+        return ValidatedText.stringEnd(base, from: i, count: bytes.count)
     }
 
     /// From a value's first byte at `i` to just past its last.
@@ -112,12 +84,7 @@ struct JSONTextScanner {
             return i
         default:
             var i = i + 1
-            while i < bytes.count {
-                switch bytes[i] {
-                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: return i
-                default: i += 1
-                }
-            }
+            while i < bytes.count, ValidatedText.continuesLiteral(bytes[i]) { i += 1 }
             return i
         }
     }
@@ -221,6 +188,14 @@ struct JSONTextScanner {
         JSONEscapes.unescape(UnsafeBufferPointer(rebasing: bytes[(quoted.lowerBound + 1)..<(quoted.upperBound - 1)]))
     }
 
+    /// Valid JSON text without the whitespace between its tokens.
+    static func compacted(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
+        JSONTextScanner(text).appendCompact(0..<text.count, to: &out)
+        return out
+    }
+
     /// Appends the value at `range` without the whitespace between its tokens (strings, number text
     /// and escapes as written).
     func appendCompact(_ range: Range<Int>, to out: inout [UInt8]) {
@@ -232,7 +207,7 @@ struct JSONTextScanner {
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
                 i = end
             } else {
-                if !Self.isWhitespace(byte) { out.append(byte) }
+                if !ValidatedText.isWhitespace(byte) { out.append(byte) }
                 i += 1
             }
         }
