@@ -79,7 +79,7 @@
     extension, conformances: TapeJSONDecodable, TapeJSONEncodable,
     names: named(init(tapeJSON:)), named(encode(tapeJSON:))
 )
-@attached(member, conformances: TapeJSONDecodable, TapeJSONEncodable, names: named(CodingKeys))
+@attached(member, conformances: TapeJSONDecodable, TapeJSONEncodable, names: named(CodingKeys), arbitrary)
 public macro TapeJSONCodable() = #externalMacro(module: "TapeJSONMacrosPlugin", type: "TapeJSONCodableMacro")
 
 /// Generates the `TapeJSONDecodable` conformance alone: `init(tapeJSON:)`, which decodes exactly what
@@ -115,7 +115,7 @@ public macro TapeJSONCodable() = #externalMacro(module: "TapeJSONMacrosPlugin", 
 /// }
 /// ```
 @attached(extension, conformances: TapeJSONDecodable, names: named(init(tapeJSON:)))
-@attached(member, conformances: TapeJSONDecodable, names: named(CodingKeys))
+@attached(member, conformances: TapeJSONDecodable, names: named(CodingKeys), arbitrary)
 public macro TapeJSONDecodable() = #externalMacro(module: "TapeJSONMacrosPlugin", type: "TapeJSONDecodableMacro")
 
 /// Generates the `TapeJSONEncodable` conformance alone: `encode(tapeJSON:)`, which writes exactly what
@@ -149,5 +149,5 @@ public macro TapeJSONDecodable() = #externalMacro(module: "TapeJSONMacrosPlugin"
 /// let data = try TapeJSONEncoder().encode(samples)
 /// ```
 @attached(extension, conformances: TapeJSONEncodable, names: named(encode(tapeJSON:)))
-@attached(member, conformances: TapeJSONEncodable, names: named(CodingKeys))
+@attached(member, conformances: TapeJSONEncodable, names: named(CodingKeys), arbitrary)
 public macro TapeJSONEncodable() = #externalMacro(module: "TapeJSONMacrosPlugin", type: "TapeJSONEncodableMacro")

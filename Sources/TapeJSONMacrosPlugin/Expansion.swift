@@ -119,10 +119,11 @@ enum Expansion {
         return (wanted, model, reader.diagnostics)
     }
 
-    // MARK: The member role: CodingKeys
+    // MARK: The member role: CodingKeys and per-case keys
 
     /// The member role: the `CodingKeys` synthesized Codable would make, added when the body declares
-    /// none, so that the keys the generated code names (read from the body) are the keys Codable uses.
+    /// none, so that the keys the generated code names (read from the body) are the keys Codable uses;
+    /// and an enum's per-case keys (`perCaseCodingKeys`), for the same reason.
     ///
     /// Without it, a `CodingKeys` declared in an extension (which the macro cannot see) would rename
     /// the keys of synthesized Codable but not of the generated code: a silent difference. With it, such
@@ -144,21 +145,23 @@ enum Expansion {
         protocols: [TypeSyntax],
         directions: [Direction]
     ) -> [DeclSyntax] {
-        guard !declaresCodingKeys(declaration.memberBlock.members) else { return [] }
         // The extension role reports the errors; a model means there were none.
         let (_, model, _) = read(node, attachedTo: declaration, protocols: protocols, directions: directions)
         let names: [String]
+        var perCaseKeys: [DeclSyntax] = []
         switch model {
         case .structure(let properties, _)?:
             names = properties.map(\.swiftName)
         case .enumeration(let cases, _)?:
             names = cases.map(\.swiftName)
             guard !names.isEmpty, Set(names.map(bare)).count == names.count else { return [] }
+            perCaseKeys = perCaseCodingKeys(cases)
         case .rawValueEnum?, nil:
             return []
         }
+        guard !declaresCodingKeys(declaration.memberBlock.members) else { return perCaseKeys }
         if names.isEmpty {
-            return ["private enum CodingKeys: CodingKey {\n}"]
+            return ["private enum CodingKeys: CodingKey {\n}"] + perCaseKeys
         }
         return [
             """
@@ -166,7 +169,25 @@ enum Expansion {
                 case \(raw: names.joined(separator: ", "))
             }
             """
-        ]
+        ] + perCaseKeys
+    }
+
+    /// The per-case key enums synthesized Codable would make for the cases with a payload
+    /// (`PairCodingKeys` for `case pair(Int, Int)`: `_0`, `_1`, or the labels), for the same reason as
+    /// `CodingKeys`: one declared in an extension would rename a payload's keys for synthesized Codable
+    /// alone; with these it is an invalid redeclaration. None when two cases would share a name (left
+    /// to the compiler). A case without a payload codes no keys, so its per-case enum changes nothing.
+    static func perCaseCodingKeys(_ cases: [EnumCase]) -> [DeclSyntax] {
+        let withPayload = cases.filter { !($0.parameters ?? []).isEmpty }
+        let names = withPayload.map { perCaseCodingKeysName($0.bareName) }
+        guard Set(names).count == names.count else { return [] }
+        return zip(withPayload, names).map { enumCase, name in
+            let keys = (enumCase.parameters ?? []).map { parameter in
+                let key = parameter.key
+                return swiftKeywords.contains(key) || key == "Type" || key == "Protocol" ? "`\(key)`" : key
+            }.joined(separator: ", ")
+            return "private enum \(raw: name): String, CodingKey {\n    case \(raw: keys)\n}"
+        }
     }
 
     /// Whether the body declares a member named `CodingKeys`, whatever its kind.
@@ -204,7 +225,12 @@ enum Expansion {
                     "self.\(property.swiftName) = try container.decode(memberType(\\.\(property.swiftName)), forKey: \(keyExpression(key)), named: \(literal(key.stringValue)))"
                 )
             }
-            if lines.isEmpty { return "_ = try decoder.objectDecoder()" }
+            if lines.isEmpty {
+                // Synthesized `init(from:)` asks for a keyed container only when `CodingKeys` has a
+                // case: a struct without keys decodes from any value (`[]`, `1`, `null`).
+                let hasKeys = codingKeys.map { !$0.keys.isEmpty } ?? !properties.isEmpty
+                return hasKeys ? "_ = try decoder.objectDecoder()" : "// No keys: synthesized Codable reads no container."
+            }
             let opening = [
                 "func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {\n    TapeJSONMember.self\n}",
                 "let container = try decoder.objectDecoder()",

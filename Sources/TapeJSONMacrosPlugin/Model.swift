@@ -340,12 +340,16 @@ struct ModelReader {
 
     // MARK: Enums
 
-    /// Raw types an enum can name first in its inheritance clause (the literal-expressible standard
-    /// types); an enum whose cases have raw values is a raw-value enum whatever its raw type's name.
+    /// Raw types for which the standard library codes a `RawRepresentable` as its raw value; an enum
+    /// whose cases have raw values of another type it cannot name (a typealias) is taken as one too.
     static let rawValueTypes: Set<String> = [
-        "String", "Character", "Substring", "Bool", "Double", "Float", "Float16", "Float80", "CGFloat",
+        "String", "Bool", "Double", "Float",
         "Int", "Int8", "Int16", "Int32", "Int64", "Int128", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128",
     ]
+
+    /// Raw types the standard library gives no such coding: an enum of them codes its cases by name
+    /// (`{"half":{}}`), as one without raw values does.
+    static let caseCodedRawTypes: Set<String> = ["Character", "Substring", "Float16", "Float80", "CGFloat"]
 
     /// Protocols an enum commonly names first, which cannot be a raw type.
     static let knownProtocols: Set<String> = [
@@ -382,15 +386,16 @@ struct ModelReader {
             }
         }
         let firstInherited = decl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
-        let isRawValueEnum = hasRawValues
-            || firstInherited.map { Self.rawValueTypes.contains(Self.withoutSwiftPrefix($0)) } == true
+        let firstName = firstInherited.map(Self.withoutSwiftPrefix)
+        let caseCodedRawType = firstName.map { Self.caseCodedRawTypes.contains($0) } == true
+        let isRawValueEnum = !caseCodedRawType && (hasRawValues || firstName.map { Self.rawValueTypes.contains($0) } == true)
         if isRawValueEnum {
             return diagnostics.count == errorsBefore ? .rawValueEnum : nil
         }
         checkRawRepresentable(decl.name, decl.inheritanceClause)
         // Cases without payloads behind a first type the macro does not know: a raw type spelled through
         // a typealias (`typealias Code = Int`) looks like a protocol here, and the two code differently.
-        if let firstInherited, !cases.isEmpty, cases.allSatisfy({ $0.parameters == nil }),
+        if let firstInherited, !caseCodedRawType, !cases.isEmpty, cases.allSatisfy({ $0.parameters == nil }),
             !firstInherited.contains("&"),
             !Self.knownProtocols.contains(Self.withoutSwiftPrefix(firstInherited))
         {

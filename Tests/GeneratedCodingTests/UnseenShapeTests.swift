@@ -75,6 +75,38 @@ enum UnseenMood<Value: Codable & Equatable & Sendable>: Codable, Equatable, Send
     case loaded(Value)
 }
 
+// Found by a second held-out probe: synthesized `init(from:)` asks for no container when `CodingKeys`
+// has no case (a struct without stored properties decodes from any value); the standard library codes
+// an enum as its raw value only for the integer, floating-point (not `Float16` or `CGFloat`), `Bool` and
+// `String` raw types, and any other raw type's enum by case name.
+
+@TapeJSONCodable
+struct UnseenNothing: Codable, Equatable, Sendable {}
+
+@TapeJSONCodable
+struct UnseenConstantOnly: Codable, Equatable, Sendable {
+    let version = 2
+}
+
+@TapeJSONCodable
+enum UnseenHalf: Float16, Codable, Equatable, Sendable { case half = 0.5, one = 1 }
+
+@TapeJSONCodable
+enum UnseenRatio: CGFloat, Codable, Equatable, Sendable { case half = 0.5, one = 1 }
+
+@TapeJSONCodable
+enum UnseenLetter: Character, Codable, Equatable, Sendable { case a = "a", b = "b" }
+
+@TapeJSONCodable
+struct UnseenHolder: Codable, Equatable, Sendable {
+    var nothing: UnseenNothing
+    var nothings: [UnseenNothing]?
+    var constant: UnseenConstantOnly?
+    var half: UnseenHalf?
+    var ratio: UnseenRatio?
+    var letters: [UnseenLetter]?
+}
+
 @Suite struct UnseenShapeTests {
     /// Runs `T` through both paths on `documents` (each setting of `DecoderSetting` and `EncoderSetting`)
     /// and records every difference; returns the number of documents that decoded to a value.
@@ -166,5 +198,20 @@ enum UnseenMood<Value: Codable & Equatable & Sendable>: Codable, Equatable, Send
             #"{"ärger":{"_0":"3"}}"#,
         ])
         #expect(decodedMoods == 4)
+    }
+
+    @Test func keylessStructsAndRawTypesCodedByCaseName() {
+        let decoded = compare(UnseenHolder.self, [
+            #"{"nothing":{},"nothings":[{},[],1,null,"s"],"constant":{"version":3}}"#,
+            #"{"nothing":[],"constant":[]}"#,
+            #"{"nothing":null,"constant":null}"#,
+            #"{"nothing":1,"half":{"half":{}},"ratio":{"one":{}},"letters":[{"a":{}},{"b":{}}]}"#,
+            #"{"nothing":1,"half":0.5}"#,
+            #"{"nothing":1,"ratio":1}"#,
+            #"{"nothing":1,"letters":["a"]}"#,
+            #"{"nothing":1,"half":{"quarter":{}}}"#,
+        ])
+        #expect(decoded == 3)
+        #expect(compare(UnseenNothing.self, [#"[]"#, #"1"#, #"null"#, #""s""#, #"{"x":1}"#]) == 5)
     }
 }

@@ -81,6 +81,18 @@ import Testing
                     private enum CodingKeys: String, CodingKey {
                         case move, stop, wait, label
                     }
+
+                    private enum MoveCodingKeys: String, CodingKey {
+                        case _0, to, _2
+                    }
+
+                    private enum WaitCodingKeys: String, CodingKey {
+                        case _0
+                    }
+
+                    private enum LabelCodingKeys: String, CodingKey {
+                        case `default`
+                    }
                 }
 
                 extension Command: TapeJSONDecodable {
@@ -157,6 +169,10 @@ import Testing
                     enum CodingKeys: String, CodingKey {
                         case circle = "Circle", empty
                     }
+
+                    private enum CircleCodingKeys: String, CodingKey {
+                        case radius
+                    }
                 }
 
                 extension Shape: TapeJSONDecodable {
@@ -217,6 +233,10 @@ import Testing
                     enum CodingKeys: String, CodingKey {
                         case word
                     }
+
+                    private enum WordCodingKeys: String, CodingKey {
+                        case _0
+                    }
                 }
 
                 extension Token: TapeJSONDecodable {
@@ -254,6 +274,14 @@ import Testing
 
                     private enum CodingKeys: String, CodingKey {
                         case success, failure
+                    }
+
+                    private enum SuccessCodingKeys: String, CodingKey {
+                        case _0
+                    }
+
+                    private enum FailureCodingKeys: String, CodingKey {
+                        case message
                     }
                 }
 

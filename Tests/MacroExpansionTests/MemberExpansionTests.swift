@@ -71,6 +71,10 @@ import Testing
                     private enum CodingKeys: String, CodingKey {
                         case circle, `default`, none
                     }
+
+                    private enum CircleCodingKeys: String, CodingKey {
+                        case radius
+                    }
                 }
 
                 extension Shape: TapeJSONEncodable {

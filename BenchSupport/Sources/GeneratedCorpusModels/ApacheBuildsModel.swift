@@ -133,7 +133,7 @@ extension JenkinsLabel: TapeJSONEncodable {
 
 extension JenkinsLoad: TapeJSONDecodable {
     public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
-        _ = try decoder.objectDecoder()
+        // No keys: synthesized Codable reads no container.
     }
 }
 
