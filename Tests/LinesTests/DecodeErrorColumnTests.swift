@@ -67,6 +67,23 @@ struct DecodeErrorColumnTests {
         #expect(errors.count == 1)
         #expect(errors.first?.line == 5)
         #expect(errors.first?.column == 18)
+        #expect(errors.first?.elementIndex == 1)
+    }
+
+    @Test("an item on its first line: columns count from the line's start, not the item's", arguments: [1, 2])
+    func itemsMidLine(jobs: Int) throws {
+        // Items 1 and 3 do not decode: the number at column 64 of line 2 (after "é", one column of two
+        // bytes), and item 3 itself (a missing key: the object, at column 3 of line 4).
+        let document = #"{"meta":{"v":1},"# + "\n" + #""records":[{"timestamp":"é","tags":[]}, {"tags":[],"timestamp":5},"#
+            + "\n" + #"{"timestamp":"t","tags":[1]},"# + "\n" + #"  {"tags":[]}]}"# + "\n"
+        var errors: [JSONLineError] = []
+        try JSONItemStream(bytes: Array(document.utf8), pointer: "/records", options: JSONLinesOptions(errorPolicy: .report))
+            .decode(Entry.self, using: TapeJSONDecoder(), jobs: jobs, each: { _, _ in }, onInvalidLine: { errors.append($0) })
+        #expect(errors.map(\.line) == [2, 4])
+        #expect(errors.map(\.column) == [64, 3])
+        #expect(errors.map(\.elementIndex) == [1, 3])
+        let first = try #require(errors.first)
+        #expect(first.offset == Array(document.utf8).firstIndex(of: UInt8(ascii: "5")))
     }
 
     @Test("an error a transform throws that is not a DecodingError stays at column 1")

@@ -139,8 +139,13 @@ struct ChunkWorker<WorkerState, T: Sendable>: PoolWorker {
             case .item(let tape, let raw, let line, let offset, let index, let bigNumbers):
                 let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: raw.count,
                                     index: index, owner: owner, bigNumbers: bigNumbers)
-                writer.add(item, line: line, offset: offset, startsLine: false, transform: transform, state: &workerState,
+                let errors = result.errors.count
+                writer.add(item, line: line, offset: offset, transform: transform, state: &workerState,
                            into: &result, spent: &spentValues, spare: &spareValues)
+                if result.errors.count > errors {
+                    let column = run.column(at: UnsafeRawPointer(raw.baseAddress.unsafelyUnwrapped) - UnsafeRawPointer(run.base))
+                    result.errors[errors].1 = result.errors[errors].1.inItem(index, startingOn: line, at: column)
+                }
             }
             return true
         }
@@ -224,7 +229,7 @@ struct ChunkValueWriter<T> {
     /// Writes what `transform` makes of `item` (at `line` and `offset`), or records the error it throws as
     /// a bad item, then frees one spent value.
     @inline(__always)
-    mutating func add<State>(_ item: borrowing JSONLine, line: Int, offset: Int, startsLine: Bool = true,
+    mutating func add<State>(_ item: borrowing JSONLine, line: Int, offset: Int,
                              transform: (inout State, borrowing JSONLine) throws -> T, state: inout State,
                              into result: inout ChunkResult<T>, spent: inout SpentValues<T>,
                              spare: inout [ValueBuffer<T>]) {
@@ -240,8 +245,7 @@ struct ChunkValueWriter<T> {
             count += 1
             result.lines.append(line)
         } catch {
-            result.errors.append((count, CodingPathLocator.error(for: error, in: item.raw, lineNumber: line, offset: offset,
-                                                                 startsLine: startsLine), false))
+            result.errors.append((count, CodingPathLocator.error(for: error, in: item.raw, lineNumber: line, offset: offset), false))
         }
         if freeing.next < freeing.end {
             freeing.freeNext()

@@ -57,14 +57,17 @@ extension ItemRun {
         }
         guard let first = owned.first, let last = owned.last else { return nil }
         let (at, firstLine) = start(first)
-        var column = 1
-        var lineStart = at
-        while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-        if lineStart == 0 { column = self.column }
-        for i in lineStart..<at where bytes[i] & 0xC0 != 0x80 { column += 1 }
         let end = last == items - 1 ? count : Int(positions[last])
         return ItemRun(base: base + at, count: end - at, hasSeparator: last == items - 1 ? hasSeparator : true,
-                       offset: offset + at, line: firstLine, column: column, firstIndex: firstIndex + first,
+                       offset: offset + at, line: firstLine, column: column(at: at), firstIndex: firstIndex + first,
                        items: last - first + 1)
+    }
+
+    /// The column of run byte `at`: scalars counted from its line's start, or on from the run's column
+    /// on the run's first line.
+    func column(at: Int) -> Int {
+        let before = UnsafeRawBufferPointer(start: base, count: at)
+        guard let newline = ByteScan.lastNewline(in: before) else { return column + ByteScan.scalarCount(in: before) }
+        return 1 + ByteScan.scalarCount(in: UnsafeRawBufferPointer(rebasing: before[(newline + 1)...]))
     }
 }

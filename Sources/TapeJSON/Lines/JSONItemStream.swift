@@ -127,14 +127,19 @@ public final class JSONItemStream {
         /// Where reading stopped, if it did (the input's structure broke where no item end is known).
         var stopped: StreamStop?
 
-        /// One item's outcome, counted and handed out (`owner` holds its tape).
-        func take(_ outcome: ItemRunParser.Outcome, owner: AnyObject) throws {
+        /// One item's outcome, counted and handed out (`owner` holds its tape; `column` gives the column of
+        /// an item's first byte, asked only for an item that does not decode).
+        func take(_ outcome: ItemRunParser.Outcome, owner: AnyObject, column: (UnsafeRawPointer) -> Int) throws {
             switch outcome {
             case .item(let tape, let raw, let line, let offset, let index, let bigNumbers):
                 summary.lines += 1
                 let item = JSONLine(tape: tape, raw: raw, lineNumber: line, offset: offset, length: raw.count,
                                     index: index, owner: owner, bigNumbers: bigNumbers)
-                if let failure = try body(item) { try reject(failure) } else { summary.documents += 1 }
+                if let failure = try body(item) {
+                    try reject(failure.inItem(index, startingOn: line, at: column(raw.baseAddress.unsafelyUnwrapped)))
+                } else {
+                    summary.documents += 1
+                }
             case .invalid(let error, let index):
                 summary.lines += 1
                 try reject(JSONLineError(error, elementIndex: index))
@@ -157,13 +162,13 @@ public final class JSONItemStream {
             case .run(let run):
                 let batchOwner = runs.batchParser as AnyObject
                 _ = try runs.scan(run, countOnly: countOnly) { outcome in
-                    try take(outcome, owner: batchOwner)
+                    try take(outcome, owner: batchOwner) { run.column(at: $0 - UnsafeRawPointer(run.base)) }
                     return true
                 }
                 if stopped != nil { break reading }
             case .item(let bytes, let delimited, let offset, let line, let column, let index):
                 try take(runs.parseAlone(bytes, delimited: delimited, offset: offset, line: line, column: { column },
-                                         index: index, countOnly: countOnly), owner: owner)
+                                         index: index, countOnly: countOnly), owner: owner) { _ in column }
                 if stopped != nil { break reading }
             case .envelopeError(let stop):
                 stopped = stop
@@ -298,7 +303,7 @@ public final class JSONItemStream {
                 value = try transform(&state, item)
             } catch {
                 return CodingPathLocator.error(for: error, in: item.raw, lineNumber: item.lineNumber,
-                                               offset: item.offset, startsLine: false)
+                                               offset: item.offset)
             }
             try each(value, item.lineNumber)
             return nil

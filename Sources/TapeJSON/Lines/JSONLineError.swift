@@ -27,6 +27,15 @@ public struct JSONLineError: Error, CustomStringConvertible, @unchecked Sendable
         self.init(line: error.line, column: error.column, offset: error.offset, underlying: error)
     }
 
+    /// The error of item `index`, which starts on `line` at `column`: positions on its first line
+    /// counted from the item's first byte (`CodingPathLocator`) become the input's.
+    func inItem(_ index: Int, startingOn line: Int, at column: Int) -> JSONLineError {
+        var error = self
+        if error.line == line { error.column += column - 1 }
+        error.elementIndex = index
+        return error
+    }
+
     /// A one-line message without the position.
     public var message: String {
         if let json = underlying as? JSONError {

@@ -48,7 +48,7 @@ extension JSONLines {
                     value = try transform(&state, line)
                 } catch {
                     return CodingPathLocator.error(for: error, in: line.raw, lineNumber: line.lineNumber,
-                                                   offset: line.offset, startsLine: true)
+                                                   offset: line.offset)
                 }
                 try each(value, line.lineNumber)
                 return nil
