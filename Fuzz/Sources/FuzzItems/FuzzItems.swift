@@ -2,7 +2,32 @@ import FuzzSupport
 import TapeJSON
 
 // The items at a pointer under .report: the counts add up, a stop says how much was left unread, and a
-// document that parses whole gives exactly its items at the pointer.
+// document that parses whole gives exactly its items at the pointer. Decoded as a small model, every
+// item that does not decode is reported at a line and column that are those of its byte offset.
+
+/// A model most fuzzed items fail to decode somewhere inside (a wrong type, a missing key).
+private struct Probe: Decodable, Sendable {
+    var a: Int
+    var b: [String]?
+    var c: Inner?
+    struct Inner: Decodable, Sendable { var d: Bool }
+}
+
+/// The 1-based line and column (in scalars, a leading byte order mark not counted) of byte `offset`.
+private func location(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    var line = 1
+    var column = 1
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    for i in start..<min(offset, bytes.count) {
+        if bytes[i] == 0x0A {
+            line += 1
+            column = 1
+        } else if bytes[i] & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+    return (line, column)
+}
 @_cdecl("FuzzItems_main")
 func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     runFuzzer(argc, argv) { input in
@@ -29,6 +54,15 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
             return
         } catch {
             check(false, "unexpected error: \(error)")
+        }
+        var decodeErrors: [JSONLineError] = []
+        _ = try? JSONItemStream(bytes: bytes, pointer: pointer, options: options)
+            .decode(Probe.self, using: TapeJSONDecoder(), jobs: jobs, each: { _, _ in }, onInvalidLine: { decodeErrors.append($0) })
+        for error in decodeErrors where error.underlying is DecodingError {
+            let expected = location(of: error.offset, in: bytes)
+            check(error.line == expected.line && error.column == expected.column,
+                  "decode error at \(error.line):\(error.column), its offset \(error.offset) is at \(expected.line):\(expected.column)")
+            check(error.elementIndex != nil, "decode error without its item's index")
         }
         guard let summary else { return }
         check(summary.documents + summary.invalid == summary.lines, "counts do not add up: \(summary)")
