@@ -62,3 +62,20 @@ public func parseWhole(_ bytes: [UInt8], maxDepth: Int) throws(JSONError) -> JSO
     }
     return try parser.parse(bytes)
 }
+
+/// Runs `body` to completion on a task and waits for it (the asynchronous readers, from a fuzz target).
+public func waitFor<T>(_ body: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+        done.signal()
+    }
+    done.wait()
+    return box.result!
+}
+
+/// The result a task leaves for the thread waiting on it (written before the semaphore is signalled).
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
