@@ -89,4 +89,37 @@ struct SessionReuseTests {
         }
         #expect(try kept.map { try $0.container.decode(Int.self, forKey: TestKey("v")) } == [1, 2, 3])
     }
+
+    /// Keys that convert alike: which occurrence a decoder reads depends on the document alone, not
+    /// on the spellings documents decoded before taught it (a held-out probe found a used decoder
+    /// reading `"a":"2"` where a new one read `"A":1`).
+    struct Alike: Decodable, Equatable, Sendable {
+        var A: Int?
+        var a: Int?
+        var userId: Int?
+        var name: String?
+    }
+
+    @Test("a used decoder reads the same occurrence of keys that convert alike as a new one",
+          arguments: [JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase, nil])
+    func duplicatesIndependentOfHistory(snake: JSONDecoder.KeyDecodingStrategy?) throws {
+        let primers = [#"{"a":5}"#, #"{"A":5}"#, #"{"userId":5,"name":"n"}"#, #"{"user_id":5}"#,
+                       #"{"name":"n","userId":5,"user_id":6}"#, #"{"name":"n","user_id":6,"userId":5}"#]
+        let documents = [#"{"A":1,"a":"2"}"#, #"{"A":1,"a":2}"#, #"{"name":"n","user_id":1,"userId":2}"#,
+                         #"{"name":"n","userId":1,"user_id":"2"}"#, #"{"user_id":1,"name":"n","userId":2}"#]
+        func make() -> TapeJSONDecoder {
+            let decoder = TapeJSONDecoder()
+            if snake != nil { decoder.keyDecodingStrategy = .convertFromSnakeCase } else { decoder.keyDecodingStrategy = .convertFromAnyCase }
+            return decoder
+        }
+        for primer in primers {
+            for document in documents {
+                let used = make()
+                _ = try? used.decode(Alike.self, from: Data(primer.utf8))
+                let fresh = Result { try make().decode(Alike.self, from: Data(document.utf8)) }
+                let again = Result { try used.decode(Alike.self, from: Data(document.utf8)) }
+                #expect("\(fresh)" == "\(again)", "after \(primer): \(document)")
+            }
+        }
+    }
 }

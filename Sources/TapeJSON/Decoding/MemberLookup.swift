@@ -71,6 +71,8 @@ extension DecodingSession {
         let cursor = unsafeCursors[depth]
         let sameObject = cursor.object == UInt32(truncatingIfNeeded: start)
         let resume = sameObject ? Int(cursor.next) : first
+        // The member at `resume` was found for another key (see `KeyCursor.found`).
+        let resumeFoundOther = sameObject && cursor.found != 0 && cursor.found != KeyCursor.fingerprint(key)
         var lengths = sameObject ? cursor.lengths : 0
         let found: Int?
         switch workspace.keyMatching {
@@ -90,16 +92,16 @@ extension DecodingSession {
                     // The spelling this key (of this key type) last had: one comparison, no hashing. (The
                     // cache's hint for the converted key is usually the same spelling: not tried again.)
                     if let hinted = matchSpelling(UnsafeBufferPointer(start: memo.pointee.hint, count: memo.pointee.hintCount),
-                                                  resume: resume, resumeWasFound: sameObject, end: endWord) {
+                                                  resume: resume, resumeWasFound: resumeFoundOther, end: endWord) {
                         return hinted
                     }
                 } else if let memo {
                     if let spelling = cache.hintedSpelling(of: key),
-                       let hinted = matchSpelling(spelling, resume: resume, resumeWasFound: sameObject, end: endWord) {
+                       let hinted = matchSpelling(spelling, resume: resume, resumeWasFound: resumeFoundOther, end: endWord) {
                         Self.remember(spelling, in: memo, cache: cache)
                         return hinted
                     }
-                } else if let hinted = hintedMatch(key, cache: cache, resume: resume, resumeWasFound: sameObject,
+                } else if let hinted = hintedMatch(key, cache: cache, resume: resume, resumeWasFound: resumeFoundOther,
                                                    end: endWord) {
                     return hinted
                 }
@@ -109,7 +111,7 @@ extension DecodingSession {
                         KeyLimits.record(limits, tape: tape, start: start, endWord: endWord)
                         unsafeCursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start),
                                                    next: UInt32(truncatingIfNeeded: resume),
-                                                   lengths: KeyCursor.lengthsRecorded)
+                                                   lengths: KeyCursor.lengthsRecorded, found: sameObject ? cursor.found : 0)
                     }
                     if !KeyLimits.mayHold(limits, convertedKey: key) { return nil }
                     return scanAndHint(key, cache: cache, first: first, resume: resume, end: endWord, memo: memo)
@@ -165,7 +167,7 @@ extension DecodingSession {
         // The next lookup starts at this key: asking again for the same key (`contains` or `decodeNil`
         // then `decode`) finds it at once, and the next key in document order is one step away.
         unsafeCursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: keyIndex),
-                                   lengths: lengths)
+                                   lengths: lengths, found: KeyCursor.fingerprint(key))
         return keyIndex + 1
     }
 
@@ -198,8 +200,9 @@ extension DecodingSession {
             lengths |= KeyCursor.lengthBit(tape.stringBytes(j).count)
             j = tape.skip(j + 1)
         }
+        let kept = unsafeCursors[depth]
         unsafeCursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: resume),
-                                   lengths: lengths)
+                                   lengths: lengths, found: kept.object == UInt32(truncatingIfNeeded: start) ? kept.found : 0)
     }
 
     /// `scanAndHint` under `.convertFromSnakeCase` in an object whose screening bits are not recorded
@@ -236,9 +239,11 @@ extension DecodingSession {
             j = tape.skip(j + 1)
         }
         guard let found else {
-            if unsafeCursors[depth].object != UInt32(truncatingIfNeeded: start) { unsafeScreened[depth] = 0 }
+            let kept = unsafeCursors[depth]
+            let sameObject = kept.object == UInt32(truncatingIfNeeded: start)
+            if !sameObject { unsafeScreened[depth] = 0 }
             unsafeCursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: resume),
-                                       lengths: bits)
+                                       lengths: bits, found: sameObject ? kept.found : 0)
             return nil
         }
         if let spelling = cache.hintSpelling(tape.stringBytes(found), of: key), let memo {

@@ -129,9 +129,8 @@ import Synchronization
 ///    from the key found by the previous lookup, which returns the first occurrence when keys are read
 ///    in document order or read again; when a key occurs both before and after the previously read
 ///    key, the later one is used. Under a key conversion, keys that convert alike (`user_id` and
-///    `userId` in one object) count as occurrences of one key; one rare case also gives the later one:
-///    the same key read twice in a row, with a nested value read in between that spells it as its later
-///    occurrence does, gives that later occurrence the second time.
+///    `userId` in one object) count as occurrences of one key. Which occurrence is read depends on the
+///    document and the lookups made in it alone, never on documents the decoder read before.
 ///    Keys equal as Swift `String`s but not byte for byte (`"e\u{301}"` and `"é"`) match, as in
 ///    Foundation; when an object has several such spellings of a key, the one spelled byte for byte
 ///    like the `CodingKey` is used (Foundation uses the first). An ASCII key matches only itself: the
@@ -145,6 +144,9 @@ import Synchronization
 ///    `Double` (`0x7FFFFFFFFFFFFFFF`) and exact into a `Decimal` beyond 64 bits, where Foundation throws.
 /// 10. **Invalid UTF-8 in a JSON5 unquoted key throws** `.dataCorrupted` with a ``JSONError`` at the key,
 ///    where Foundation's JSON5 scanner stops the process.
+/// 11. **A `.iso8601` date that does not parse, read from a nested container**, is `.dataCorrupted` at
+///    the nested container's `codingPath`; Foundation reports the path of the decoder the nested
+///    containers came from.
 public final class TapeJSONDecoder: Sendable {
     /// The settings a decode call reads, copied once per call.
     struct Configuration {
