@@ -32,7 +32,7 @@ enum ValidatedText {
         @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
         var j = from
         while j &+ 8 <= n {
-            let word = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)
+            let word = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self).littleEndian
             // The lowest flagged byte is exact (false flags only follow a true one).
             var hits = zeroBytes(word ^ (ones &* 0x2C)) | zeroBytes(word ^ (ones &* 0x5D))
             hits |= zeroBytes(word ^ (ones &* 0x7D)) | zeroBytes(word ^ (ones &* 0x3A))
@@ -44,7 +44,7 @@ enum ValidatedText {
     }
 
     /// The index just after the closing quote of the string whose opening quote is at `from`, eight
-    /// bytes at a time where no `"` or `\` is among them.
+    /// bytes at a time up to the first `"` or `\` (a word's lowest flagged byte is exact).
     @inline(__always)
     static func stringEnd(_ p: UnsafePointer<UInt8>, from: Int, count n: Int) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -52,11 +52,15 @@ enum ValidatedText {
         var i = from &+ 1
         while true {
             while i &+ 8 <= n {
-                let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian
                 let quote = word ^ (ones &* 0x22)
                 let backslash = word ^ (ones &* 0x5C)
                 let hit = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & high
-                if hit != 0 { break }
+                if hit != 0 {
+                    // The lowest flag is exact: straight to that byte.
+                    i &+= hit.trailingZeroBitCount &>> 3
+                    break
+                }
                 i &+= 8
             }
             guard i < n else { return n }
