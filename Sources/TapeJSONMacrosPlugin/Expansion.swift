@@ -182,9 +182,9 @@ enum Expansion {
         let names = withPayload.map { perCaseCodingKeysName($0.bareName) }
         guard Set(names).count == names.count else { return [] }
         return zip(withPayload, names).map { enumCase, name in
+            // `Type` and `Protocol` need backticks as declared names too (see `memberOf`).
             let keys = (enumCase.parameters ?? []).map { parameter in
-                let key = parameter.key
-                return swiftKeywords.contains(key) || key == "Type" || key == "Protocol" ? "`\(key)`" : key
+                parameter.key == "Type" || parameter.key == "Protocol" ? "`\(parameter.key)`" : escapedKeyword(parameter.key)
             }.joined(separator: ", ")
             return "private enum \(raw: name): String, CodingKey {\n    case \(raw: keys)\n}"
         }
@@ -398,7 +398,12 @@ enum Expansion {
 /// enum (`run(program:)` reads `RunCodingKeys.program`; an unlabelled value is `_0`, `_1`, ...). Errors
 /// print the key with its type (`keyNotFound`'s description), so the generated code names the same one.
 func payloadKey(_ enumCase: EnumCase, _ key: String) -> String {
-    memberOf(perCaseCodingKeysName(enumCase.bareName), swiftKeywords.contains(key) ? "`\(key)`" : key)
+    memberOf(perCaseCodingKeysName(enumCase.bareName), escapedKeyword(key))
+}
+
+/// `name` in backticks when it is a keyword.
+func escapedKeyword(_ name: String) -> String {
+    swiftKeywords.contains(name) ? "`\(name)`" : name
 }
 
 /// `Type.member`, or `(.member as Type)` for a member named `Type` or `Protocol`: after a dot those

@@ -228,13 +228,11 @@ private struct ColumnMemo {
     /// The column of run byte `offset`, which is on `line`.
     mutating func column(at offset: Int, line: Int) -> Int {
         if line != self.line || offset < at {
-            // Start again from the line's first byte in the run (or the run's start, on its first line).
-            let start = ByteScan.lastNewline(in: UnsafeRawBufferPointer(start: run.base, count: offset)).map { $0 + 1 } ?? 0
-            at = start
-            column = start == 0 ? run.column : 1
+            // Start again, counting from the line's first byte in the run (`ItemRun.column(at:)`).
+            column = run.column(at: offset)
+            at = offset
             self.line = line
-        }
-        if at < offset {
+        } else if at < offset {
             column += ByteScan.scalarCount(in: UnsafeRawBufferPointer(start: run.base + at, count: offset - at))
             at = offset
         }
