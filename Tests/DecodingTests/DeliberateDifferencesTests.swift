@@ -152,30 +152,6 @@ struct DeliberateDifferencesTests {
         }
     }
 
-    @Test("11: an ISO 8601 date that does not parse, in a nested container, is reported at that container's path")
-    func iso8601ErrorInNestedContainer() throws {
-        // An enum's payload is a nested container of the enum's decoder (a held-out probe found it).
-        enum Dated: Decodable { case dated(Date) }
-        struct Own: Decodable { var date: Date }
-        func path(_ body: () throws -> Void) -> [String]? {
-            do { try body() } catch DecodingError.dataCorrupted(let context) {
-                return context.codingPath.map(\.stringValue)
-            } catch {}
-            return nil
-        }
-        let foundation = JSONDecoder()
-        foundation.dateDecodingStrategy = .iso8601
-        let tape = TapeJSONDecoder()
-        tape.dateDecodingStrategy = .iso8601
-        let nested = Data(#"{"dated":{"_0":"x"}}"#.utf8)
-        #expect(path { _ = try foundation.decode(Dated.self, from: nested) } == [])
-        #expect(path { _ = try tape.decode(Dated.self, from: nested) } == ["dated"])
-        // From the type's own container: the same path.
-        let own = Data(#"{"date":"x"}"#.utf8)
-        #expect(path { _ = try foundation.decode(Own.self, from: own) } == [])
-        #expect(path { _ = try tape.decode(Own.self, from: own) } == [])
-    }
-
     // MARK: 7. Duplicate keys
 
     @Test("7: duplicate keys")

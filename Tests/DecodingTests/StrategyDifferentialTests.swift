@@ -177,6 +177,55 @@ struct StrategyDifferentialTests {
         expectSameDecoding(Date.self, json: #""\#(text)""#, setup: setup)
     }
 
+    /// An enum's payload: a keyed container nested in the enum's decoder.
+    enum Dated: Decodable, Equatable {
+        case dated(Date)
+        case pair(Date, at: Date)
+    }
+
+    /// Dates read through containers nested in the decoder's, and through a super decoder.
+    struct NestedDates: Decodable, Equatable {
+        var dates: [Date]
+
+        private enum Keys: String, CodingKey { case a, b, c, d }
+
+        init(from decoder: any Decoder) throws {
+            let outer = try decoder.container(keyedBy: Keys.self)
+            let nested = try outer.nestedContainer(keyedBy: Keys.self, forKey: .a)
+            var list = try nested.nestedUnkeyedContainer(forKey: .b)
+            dates = [try list.decode(Date.self)]
+            var deeper = try list.nestedUnkeyedContainer()
+            dates.append(try deeper.decode(Date.self))
+            if nested.contains(.c) {
+                let superDecoder = try nested.superDecoder(forKey: .c)
+                let inSuper = try superDecoder.container(keyedBy: Keys.self).nestedContainer(keyedBy: Keys.self, forKey: .d)
+                dates.append(try inSuper.decode(Date.self, forKey: .a))
+            }
+        }
+    }
+
+    struct Holder<Value: Decodable & Equatable>: Decodable, Equatable {
+        var held: [Value]
+    }
+
+    @Test("iso8601: a date that does not parse is reported at the path of the decoder asked for it, through nested containers too")
+    func iso8601ErrorPaths() {
+        let setup = Setup(dates: .iso8601)
+        let good = "2024-01-02T03:04:05Z"
+        for json in [#"{"dated":{"_0":"x"}}"#, #"{"pair":{"_0":"\#(good)","at":"x"}}"#, #"{"pair":{"_0":"x","at":"\#(good)"}}"#] {
+            expectSameDecoding(Dated.self, json: json, setup: setup)
+            expectSameDecoding(Holder<Dated>.self, json: #"{"held":[\#(json)]}"#, setup: setup)
+        }
+        for json in [
+            #"{"a":{"b":["x",["\#(good)"]]}}"#, #"{"a":{"b":["\#(good)",["x"]]}}"#,
+            #"{"a":{"b":["\#(good)",["\#(good)"]],"c":{"d":{"a":"x"}}}}"#,
+            #"{"a":{"b":["\#(good)",["\#(good)"]],"c":{"d":{"a":"\#(good)"}}}}"#,
+        ] {
+            expectSameDecoding(NestedDates.self, json: json, setup: setup)
+            expectSameDecoding(Holder<NestedDates>.self, json: #"{"held":[\#(json),\#(json)]}"#, setup: setup)
+        }
+    }
+
     @Test("date strategies on numbers, strings and null", arguments: [
         "0", "1.5", "-86400", "1700000000123", "1e10", #""1700000000""#, "null", "true", "[]",
     ])

@@ -40,7 +40,7 @@ extension Array: ArrayDecoding where Element: Decodable {
         var i = start + 1
         return try [Element](count: count) { (index) throws(any Error) in
             let value = try session.withValue(at: i, parentDepth: depth, component: .index(index)) {
-                try session.decodeCurrent(Element.self, kind: kind, framePushed: true)
+                try session.decodeCurrent(Element.self, kind: kind, decoderDepth: depth)
             }
             i = tape.skip(i)
             return value

@@ -282,24 +282,29 @@ final class DecodingSession: Decoder {
     /// Decodes a `T` from the value at `index`, reached from a container at `parentDepth`.
     @inline(__always)
     func decodeNested<T: Decodable>(_ type: T.Type, at index: Int, parentDepth: Int, component: PathComponent) throws -> T {
-        try withValue(at: index, parentDepth: parentDepth, component: component) {
-            try decodeCurrent(type, framePushed: true)
+        // The depth of the decoder the container came from: containers, nested ones included, leave
+        // the session's depth where their decoder was (only a value's decoding moves it).
+        let decoderDepth = depth
+        return try withValue(at: index, parentDepth: parentDepth, component: component) {
+            try decodeCurrent(type, kind: workspace.kind(of: type), decoderDepth: decoderDepth)
         }
     }
 
     /// Decodes a `T` from the current value, handling the types Foundation's decoder treats specially
     /// (`Date`, `Data`, `URL`, `Decimal`, and `[String: Value]` under a key conversion) and reading
-    /// scalars and arrays straight from the tape (see `DecodedTypeKind`). `framePushed` says that a
-    /// container pushed the value's frame just before (which decides the path of one of Foundation's
-    /// date errors).
+    /// scalars and arrays straight from the tape (see `DecodedTypeKind`). The current value is the
+    /// value of the decoder (or single-value container) asked for it.
     @inline(__always)
-    func decodeCurrent<T: Decodable>(_ type: T.Type, framePushed: Bool = false) throws -> T {
-        try decodeCurrent(type, kind: workspace.kind(of: type), framePushed: framePushed)
+    func decodeCurrent<T: Decodable>(_ type: T.Type) throws -> T {
+        try decodeCurrent(type, kind: workspace.kind(of: type), decoderDepth: depth)
     }
 
     /// `decodeCurrent` with `T`'s kind already looked up (array elements share one lookup).
+    /// `decoderDepth` is the depth of the decoder that was asked for the value (through a container
+    /// of its, or a container nested in one): Foundation reports one of its date errors at that
+    /// decoder's path.
     @inline(__always)
-    func decodeCurrent<T: Decodable>(_ type: T.Type, kind: DecodedTypeKind, framePushed: Bool) throws -> T {
+    func decodeCurrent<T: Decodable>(_ type: T.Type, kind: DecodedTypeKind, decoderDepth: Int) throws -> T {
         switch kind {
         // The type passed in, not `T`: `decode(Employee.self as Person.Type, ...)` builds an Employee.
         case .plain: return try type.init(from: self)
@@ -319,7 +324,7 @@ final class DecodingSession: Decoder {
         case .uint16: return unsafeBitCast(try decode(UInt16.self), to: T.self)
         case .uint32: return unsafeBitCast(try decode(UInt32.self), to: T.self)
         case .uint64: return unsafeBitCast(try decode(UInt64.self), to: T.self)
-        case .date: return unsafeBitCast(try decodeDate(framePushed: framePushed), to: T.self)
+        case .date: return unsafeBitCast(try decodeDate(decoderDepth: decoderDepth), to: T.self)
         case .data: return unsafeBitCast(try decodeData(), to: T.self)
         case .url: return unsafeBitCast(try decodeURL(), to: T.self)
         case .decimal: return unsafeBitCast(try decodeDecimal(), to: T.self)

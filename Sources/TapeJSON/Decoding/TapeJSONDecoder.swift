@@ -144,9 +144,6 @@ import Synchronization
 ///    `Double` (`0x7FFFFFFFFFFFFFFF`) and exact into a `Decimal` beyond 64 bits, where Foundation throws.
 /// 10. **Invalid UTF-8 in a JSON5 unquoted key throws** `.dataCorrupted` with a ``JSONError`` at the key,
 ///    where Foundation's JSON5 scanner stops the process.
-/// 11. **A `.iso8601` date that does not parse, read from a nested container**, is `.dataCorrupted` at
-///    the nested container's `codingPath`; Foundation reports the path of the decoder the nested
-///    containers came from.
 public final class TapeJSONDecoder: Sendable {
     /// The settings a decode call reads, copied once per call.
     struct Configuration {

@@ -3,9 +3,8 @@ import Foundation
 /// Decoding a `Date` by the date strategy, from the session's current value. Dates are parsed only
 /// here, when a `Date` is requested.
 extension DecodingSession {
-    /// `framePushed`: a container pushed the date's path frame (rather than the date being the value
-    /// a decoder or single-value container is on).
-    func decodeDate(framePushed: Bool) throws -> Date {
+    /// `decoderDepth`: the depth of the decoder asked for the date (see `decodeCurrent`).
+    func decodeDate(decoderDepth: Int) throws -> Date {
         let index = valueIndex
         if isNull(index) { throw valueNotFound(Date.self, path: codingPath) }
         switch workspace.dateStrategy {
@@ -20,9 +19,9 @@ extension DecodingSession {
                 throw typeMismatch(String.self, at: index, path: codingPath)
             }
             guard let instant = ISO8601DateParser.parse(tape.stringBytes(index)) else {
-                // Foundation reports this one at the path of the decoder that was asked for the date:
-                // a container's own path (without the date's key), or a single-value container's path.
-                let path = framePushed ? Array(codingPath.dropLast()) : codingPath
+                // Foundation reports this one at the path of the decoder that was asked for the date
+                // (its containers', nested ones included, without the date's key).
+                let path = Array(codingPath.prefix(basePath.count + decoderDepth))
                 throw DecodingError.dataCorrupted(DecodingError.Context(
                     codingPath: path, debugDescription: "Expected date string to be ISO8601-formatted."))
             }
