@@ -62,6 +62,16 @@ extension DecodingSession {
             debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
     }
 
+    /// Why the value at `i` is not a `T` (a `String`, `Bool`, `Double`, `Float` or integer), as the
+    /// containers report it.
+    @inline(never)
+    func scalarError<T>(_ type: T.Type, at i: Int, path: [any CodingKey]) -> DecodingError {
+        if T.self == String.self { return stringError(at: i, path: path) }
+        if T.self == Bool.self { return boolError(at: i, path: path) }
+        if T.self == Double.self || T.self == Float.self { return floatingPointError(type, at: i, path: path) }
+        return integerError(type, at: i, path: path)
+    }
+
     /// Why the value at `i` is not a `T`: null, a number that does not fit, or another kind of value.
     func integerError<T>(_ type: T.Type, at i: Int, path: [any CodingKey]) -> DecodingError {
         if isNull(i) { return valueNotFound(type, path: path) }

@@ -94,104 +94,59 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         session.isNull(try require(key, in: session))
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        let session = self.session
-        let index = try require(key, in: session)
-        if let value = session.bool(at: index) { return value }
-        throw session.boolError(at: index, path: path(appending: key))
-    }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key) { $0.bool(at: $1) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key) { $0.string(at: $1) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(key) { $0.double(at: $1) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(key) { $0.float(at: $1) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(key) { $0.integer(Int.self, at: $1) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(key) { $0.integer(Int8.self, at: $1) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(key) { $0.integer(Int16.self, at: $1) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(key) { $0.integer(Int32.self, at: $1) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(key) { $0.integer(Int64.self, at: $1) } }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try scalar(key) { $0.integer(Int128.self, at: $1) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(key) { $0.integer(UInt.self, at: $1) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(key) { $0.integer(UInt8.self, at: $1) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(key) { $0.integer(UInt16.self, at: $1) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(key) { $0.integer(UInt32.self, at: $1) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(key) { $0.integer(UInt64.self, at: $1) } }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try scalar(key) { $0.integer(UInt128.self, at: $1) } }
 
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let session = self.session
-        let index = try require(key, in: session)
-        if let value = session.string(at: index) { return value }
-        throw session.stringError(at: index, path: path(appending: key))
-    }
-
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        let session = self.session
-        let index = try require(key, in: session)
-        if let value = session.double(at: index) { return value }
-        throw session.floatingPointError(type, at: index, path: path(appending: key))
-    }
-
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        let session = self.session
-        let index = try require(key, in: session)
-        if let value = session.float(at: index) { return value }
-        throw session.floatingPointError(type, at: index, path: path(appending: key))
-    }
-
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeInteger(type, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeInteger(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeInteger(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeInteger(type, key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeInteger(type, key) }
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try decodeInteger(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeInteger(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeInteger(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeInteger(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeInteger(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeInteger(type, key) }
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeInteger(type, key) }
-
+    /// The member's value read by `read` (a tape reader of the session), or the error
+    /// `decode(_:forKey:)` throws.
     @inline(__always)
-    private func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
+    private func scalar<T>(_ key: Key, _ read: (DecodingSession, Int) -> T?) throws -> T {
         let session = self.session
         let index = try require(key, in: session)
-        if let value = session.integer(type, at: index) { return value }
-        throw session.integerError(type, at: index, path: path(appending: key))
+        if let value = read(session, index) { return value }
+        throw session.scalarError(T.self, at: index, path: path(appending: key))
     }
 
     // MARK: - Optional scalars
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        let session = self.session
-        guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
-        if let value = session.bool(at: index) { return value }
-        throw session.boolError(at: index, path: path(appending: key))
-    }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try scalarIfPresent(key) { $0.bool(at: $1) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try scalarIfPresent(key) { $0.string(at: $1) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try scalarIfPresent(key) { $0.double(at: $1) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try scalarIfPresent(key) { $0.float(at: $1) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try scalarIfPresent(key) { $0.integer(Int.self, at: $1) } }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try scalarIfPresent(key) { $0.integer(Int8.self, at: $1) } }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try scalarIfPresent(key) { $0.integer(Int16.self, at: $1) } }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try scalarIfPresent(key) { $0.integer(Int32.self, at: $1) } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try scalarIfPresent(key) { $0.integer(Int64.self, at: $1) } }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try scalarIfPresent(key) { $0.integer(Int128.self, at: $1) } }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try scalarIfPresent(key) { $0.integer(UInt.self, at: $1) } }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try scalarIfPresent(key) { $0.integer(UInt8.self, at: $1) } }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try scalarIfPresent(key) { $0.integer(UInt16.self, at: $1) } }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try scalarIfPresent(key) { $0.integer(UInt32.self, at: $1) } }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(key) { $0.integer(UInt64.self, at: $1) } }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try scalarIfPresent(key) { $0.integer(UInt128.self, at: $1) } }
 
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        let session = self.session
-        guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
-        if let value = session.string(at: index) { return value }
-        throw session.stringError(at: index, path: path(appending: key))
-    }
-
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        let session = self.session
-        guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
-        if let value = session.double(at: index) { return value }
-        throw session.floatingPointError(type, at: index, path: path(appending: key))
-    }
-
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        let session = self.session
-        guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
-        if let value = session.float(at: index) { return value }
-        throw session.floatingPointError(type, at: index, path: path(appending: key))
-    }
-
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIntegerIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeIntegerIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeIntegerIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeIntegerIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeIntegerIfPresent(type, key) }
-    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try decodeIntegerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeIntegerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeIntegerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeIntegerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeIntegerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeIntegerIfPresent(type, key) }
-    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try decodeIntegerIfPresent(type, key) }
-
+    /// `scalar(_:_:)` with `decodeIfPresent`'s rules: nil when the member is missing or null.
     @inline(__always)
-    private func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
+    private func scalarIfPresent<T>(_ key: Key, _ read: (DecodingSession, Int) -> T?) throws -> T? {
         let session = self.session
         guard let index = try locate(key, in: session), !session.isNull(index) else { return nil }
-        if let value = session.integer(type, at: index) { return value }
-        throw session.integerError(type, at: index, path: path(appending: key))
+        if let value = read(session, index) { return value }
+        throw session.scalarError(T.self, at: index, path: path(appending: key))
     }
 
     // MARK: - Nested values

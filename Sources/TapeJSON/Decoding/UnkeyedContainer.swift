@@ -63,60 +63,30 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool {
-        let element = try current(type)
-        guard let value = session.bool(at: element) else {
-            throw session.boolError(at: element, path: currentPath)
-        }
-        advance()
-        return value
-    }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar { $0.bool(at: $1) } }
+    mutating func decode(_ type: String.Type) throws -> String { try scalar { $0.string(at: $1) } }
+    mutating func decode(_ type: Double.Type) throws -> Double { try scalar { $0.double(at: $1) } }
+    mutating func decode(_ type: Float.Type) throws -> Float { try scalar { $0.float(at: $1) } }
+    mutating func decode(_ type: Int.Type) throws -> Int { try scalar { $0.integer(Int.self, at: $1) } }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try scalar { $0.integer(Int8.self, at: $1) } }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try scalar { $0.integer(Int16.self, at: $1) } }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try scalar { $0.integer(Int32.self, at: $1) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try scalar { $0.integer(Int64.self, at: $1) } }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try scalar { $0.integer(Int128.self, at: $1) } }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try scalar { $0.integer(UInt.self, at: $1) } }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try scalar { $0.integer(UInt8.self, at: $1) } }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar { $0.integer(UInt16.self, at: $1) } }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar { $0.integer(UInt32.self, at: $1) } }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar { $0.integer(UInt64.self, at: $1) } }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try scalar { $0.integer(UInt128.self, at: $1) } }
 
-    mutating func decode(_ type: String.Type) throws -> String {
-        let element = try current(type)
-        guard let value = session.string(at: element) else {
-            throw session.stringError(at: element, path: currentPath)
-        }
-        advance()
-        return value
-    }
-
-    mutating func decode(_ type: Double.Type) throws -> Double {
-        let element = try current(type)
-        guard let value = session.double(at: element) else {
-            throw session.floatingPointError(type, at: element, path: currentPath)
-        }
-        advance()
-        return value
-    }
-
-    mutating func decode(_ type: Float.Type) throws -> Float {
-        let element = try current(type)
-        guard let value = session.float(at: element) else {
-            throw session.floatingPointError(type, at: element, path: currentPath)
-        }
-        advance()
-        return value
-    }
-
-    mutating func decode(_ type: Int.Type) throws -> Int { try decodeInteger(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeInteger(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeInteger(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeInteger(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeInteger(type) }
-    mutating func decode(_ type: Int128.Type) throws -> Int128 { try decodeInteger(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeInteger(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeInteger(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(type) }
-    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeInteger(type) }
-
+    /// The current element read by `read` (a tape reader of the session), or the error `decode(_:)`
+    /// throws.
     @inline(__always)
-    private mutating func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-        let element = try current(type)
-        guard let value = session.integer(type, at: element) else {
-            throw session.integerError(type, at: element, path: currentPath)
+    private mutating func scalar<T>(_ read: (DecodingSession, Int) -> T?) throws -> T {
+        let element = try current(T.self)
+        guard let value = read(session, element) else {
+            throw session.scalarError(T.self, at: element, path: currentPath)
         }
         advance()
         return value
@@ -127,60 +97,29 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     // As in Foundation, `decodeIfPresent` at the end of the array returns nil and still counts an
     // element (`currentIndex` moves on).
 
-    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
-        guard let element = presentElement() else { return nil }
-        guard let value = session.bool(at: element) else {
-            throw session.boolError(at: element, path: currentPath)
-        }
-        advance()
-        return value
-    }
+    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { try scalarIfPresent { $0.bool(at: $1) } }
+    mutating func decodeIfPresent(_ type: String.Type) throws -> String? { try scalarIfPresent { $0.string(at: $1) } }
+    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? { try scalarIfPresent { $0.double(at: $1) } }
+    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? { try scalarIfPresent { $0.float(at: $1) } }
+    mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { try scalarIfPresent { $0.integer(Int.self, at: $1) } }
+    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try scalarIfPresent { $0.integer(Int8.self, at: $1) } }
+    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try scalarIfPresent { $0.integer(Int16.self, at: $1) } }
+    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try scalarIfPresent { $0.integer(Int32.self, at: $1) } }
+    mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try scalarIfPresent { $0.integer(Int64.self, at: $1) } }
+    mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try scalarIfPresent { $0.integer(Int128.self, at: $1) } }
+    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try scalarIfPresent { $0.integer(UInt.self, at: $1) } }
+    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try scalarIfPresent { $0.integer(UInt8.self, at: $1) } }
+    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try scalarIfPresent { $0.integer(UInt16.self, at: $1) } }
+    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try scalarIfPresent { $0.integer(UInt32.self, at: $1) } }
+    mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try scalarIfPresent { $0.integer(UInt64.self, at: $1) } }
+    mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try scalarIfPresent { $0.integer(UInt128.self, at: $1) } }
 
-    mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
-        guard let element = presentElement() else { return nil }
-        guard let value = session.string(at: element) else {
-            throw session.stringError(at: element, path: currentPath)
-        }
-        advance()
-        return value
-    }
-
-    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
-        guard let element = presentElement() else { return nil }
-        guard let value = session.double(at: element) else {
-            throw session.floatingPointError(type, at: element, path: currentPath)
-        }
-        advance()
-        return value
-    }
-
-    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
-        guard let element = presentElement() else { return nil }
-        guard let value = session.float(at: element) else {
-            throw session.floatingPointError(type, at: element, path: currentPath)
-        }
-        advance()
-        return value
-    }
-
-    mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { try decodeIntegerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try decodeIntegerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try decodeIntegerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try decodeIntegerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try decodeIntegerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try decodeIntegerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try decodeIntegerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try decodeIntegerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try decodeIntegerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try decodeIntegerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try decodeIntegerIfPresent(type) }
-    mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try decodeIntegerIfPresent(type) }
-
+    /// `scalar(_:)` with `decodeIfPresent`'s rules: nil at the end of the array or on a null.
     @inline(__always)
-    private mutating func decodeIntegerIfPresent<T: FixedWidthInteger>(_ type: T.Type) throws -> T? {
+    private mutating func scalarIfPresent<T>(_ read: (DecodingSession, Int) -> T?) throws -> T? {
         guard let element = presentElement() else { return nil }
-        guard let value = session.integer(type, at: element) else {
-            throw session.integerError(type, at: element, path: currentPath)
+        guard let value = read(session, element) else {
+            throw session.scalarError(T.self, at: element, path: currentPath)
         }
         advance()
         return value

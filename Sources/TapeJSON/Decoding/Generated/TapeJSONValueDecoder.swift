@@ -559,14 +559,5 @@ extension DecodingSession {
         if T.self == Int64.self { return integer(Int64.self, at: index).map { unsafeBitCast($0, to: T.self) } }
         return nil
     }
-
-    /// Why the value at `i` is not a `T` (a scalar), as a keyed container reports it.
-    @inline(never)
-    func scalarError<T>(_ type: T.Type, at i: Int, path: [any CodingKey]) -> DecodingError {
-        if T.self == String.self { return stringError(at: i, path: path) }
-        if T.self == Bool.self { return boolError(at: i, path: path) }
-        if T.self == Double.self || T.self == Float.self { return floatingPointError(type, at: i, path: path) }
-        return integerError(type, at: i, path: path)
-    }
 }
 
