@@ -9,7 +9,7 @@ protocol ArrayDecoding {
 
 extension Array: ArrayDecoding where Element: Decodable {
     static func decodeArray(from session: DecodingSession) throws -> [Element] {
-        let kind = session.workspace.kind(of: Element.self)
+        let kind = session.withUnsafeWorkspace { $0.kind(of: Element.self) }
         switch kind {
         case .string: return unsafeBitCast(try session.decodeScalarArray(String.self) { session.string(at: $0) }, to: [Element].self)
         case .double: return unsafeBitCast(try session.decodeScalarArray(Double.self) { session.double(at: $0) }, to: [Element].self)

@@ -119,7 +119,7 @@ extension DecodingSession {
     /// The component for the member whose key string is at `keyIndex`, found by `key`.
     @inline(__always)
     func component<Key: CodingKey>(for key: Key, keyIndex: Int) -> PathComponent {
-        if workspace.keyMatching == .custom { return explicitComponent(key) }
+        if withUnsafeWorkspace({ $0.keyMatching == .custom }) { return explicitComponent(key) }
         return .member(keyIndex: keyIndex, keyType: Key.self)
     }
 

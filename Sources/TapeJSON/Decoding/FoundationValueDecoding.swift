@@ -7,7 +7,7 @@ extension DecodingSession {
     func decodeData() throws -> Data {
         let index = valueIndex
         if isNull(index) { throw valueNotFound(Data.self, path: codingPath) }
-        switch workspace.dataStrategy {
+        switch withUnsafeWorkspace({ $0.dataStrategy }) {
         case .deferredToData:
             return try Data(from: self)
         case .base64:

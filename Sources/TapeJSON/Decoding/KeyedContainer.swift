@@ -43,7 +43,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool {
         if lookup(key) != nil { return true }
-        guard session.workspace.keyPaths != nil else { return false }
+        guard session.withUnsafeWorkspace({ $0.keyPaths != nil }) else { return false }
         return (try? resolveKeyPath(key, optional: true)).map { !$0.isMissing } ?? false
     }
 
@@ -79,7 +79,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     func locate(_ key: Key, in session: DecodingSession) throws -> Int? {
         if let index = lookup(key, in: session) { return index }
-        guard session.workspace.keyPaths != nil else { return nil }
+        guard session.withUnsafeWorkspace({ $0.keyPaths != nil }) else { return nil }
         return try locateThroughKeyPath(key)
     }
 
@@ -167,14 +167,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return try session.decodeNested(type, at: index, parentDepth: depth,
                                             component: session.component(for: key, keyIndex: index - 1))
         }
-        guard session.workspace.keyPaths != nil else { return nil }
+        guard session.withUnsafeWorkspace({ $0.keyPaths != nil }) else { return nil }
         return try decodeThroughKeyPath(type, key, optional: true)
     }
 
     /// `decode` for a key that is not in the object literally: a key path, or `keyNotFound`.
     @inline(never)
     private func decodeAbsent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-        guard session.workspace.keyPaths != nil else {
+        guard session.withUnsafeWorkspace({ $0.keyPaths != nil }) else {
             throw session.keyNotFound(key, path: codingPath)
         }
         return try decodeThroughKeyPath(type, key, optional: false)!
@@ -223,7 +223,7 @@ extension DecodingSession {
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, start: Int, depth: Int) -> KeyedDecodingContainer<Key> {
         if depth >= cursorsInUse { cursorsInUse = depth + 1 }
         let endWord = tape.containerEnd(start) - 1
-        if let maker = workspace.keyedContainerMakers.maker(for: type) {
+        if let maker = withUnsafeWorkspace({ $0.keyedContainerMakers.maker(for: type) }) {
             return maker._withUnsafeGuaranteedRef { $0.make(session: self, start: start, endWord: endWord, depth: depth) }
         }
         return makeKeyedContainer(type, start: start, endWord: endWord, depth: depth)

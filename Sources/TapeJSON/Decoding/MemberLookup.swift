@@ -32,7 +32,7 @@ extension DecodingSession {
     @inline(__always)
     func findMember(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int,
                     memo: UnsafeMutablePointer<KeyMemo.Entry>? = nil) -> Int? {
-        if workspace.keyMatching == .exact, let index = expectedMember(key, start: start, endWord: endWord, depth: depth) {
+        if withUnsafeWorkspace({ $0.keyMatching == .exact }), let index = expectedMember(key, start: start, endWord: endWord, depth: depth) {
             return index
         }
         return scanForMember(utf8: key, start: start, endWord: endWord, depth: depth, memo: memo)
@@ -75,7 +75,7 @@ extension DecodingSession {
         let resumeFoundOther = sameObject && cursor.found != 0 && cursor.found != KeyCursor.fingerprint(key)
         var lengths = sameObject ? cursor.lengths : 0
         let found: Int?
-        switch workspace.keyMatching {
+        switch withUnsafeWorkspace({ $0.keyMatching }) {
         case .exact:
             if lengths != 0 && lengths & KeyCursor.lengthBit(key.count) == 0 {
                 // A non-ASCII key may be spelled otherwise, with other lengths (`findEquivalent`).
@@ -87,7 +87,7 @@ extension DecodingSession {
                 return StringMaking.isASCII(key) ? nil : findEquivalent(key, start: start, endWord: endWord)
             }
         case .converted:
-            found = workspace.unmanagedConversionCache.unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
+            found = withUnsafeWorkspace({ $0.unmanagedConversionCache }).unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
                 if let memo, memo.pointee.hint != nil {
                     // The spelling this key (of this key type) last had: one comparison, no hashing. (The
                     // cache's hint for the converted key is usually the same spelling: not tried again.)
@@ -105,7 +105,7 @@ extension DecodingSession {
                                                    end: endWord) {
                     return hinted
                 }
-                if workspace.screensConvertedKeys {
+                if withUnsafeWorkspace({ $0.screensConvertedKeys }) {
                     let limits = unsafeKeyLimits + depth * KeyLimits.size
                     if lengths == 0 {
                         KeyLimits.record(limits, tape: tape, start: start, endWord: endWord)
@@ -152,7 +152,7 @@ extension DecodingSession {
             // Keep the limits recorded above (or earlier) for this object.
             let current = unsafeCursors[depth]
             lengths = current.object == UInt32(truncatingIfNeeded: start) ? current.lengths : lengths
-            if !workspace.screensConvertedKeys {
+            if !withUnsafeWorkspace({ $0.screensConvertedKeys }) {
                 unsafeScreened[depth] = screenedBits(upTo: keyIndex,
                                                keyBit: memo?.pointee.screeningBit ?? SnakeCaseConversion.screeningBit(key),
                                                before: sameObject ? unsafeScreened[depth] : 0, first: first, resume: resume)

@@ -7,7 +7,7 @@ extension DecodingSession {
     func decodeDate(decoderDepth: Int) throws -> Date {
         let index = valueIndex
         if isNull(index) { throw valueNotFound(Date.self, path: codingPath) }
-        switch workspace.dateStrategy {
+        switch withUnsafeWorkspace({ $0.dateStrategy }) {
         case .deferredToDate:
             return Date(timeIntervalSinceReferenceDate: try decode(Double.self))
         case .secondsSince1970:

@@ -11,7 +11,7 @@ extension DecodingSession {
     @inline(never)
     func decodeGenerated<G: TapeJSONDecodable, T: Decodable>(_ generated: G.Type, as type: T.Type) throws -> T {
         // (`decode(Employee.self as Person.Type, ...)` builds an Employee: only the type itself here.)
-        guard workspace.takesGeneratedPaths && ObjectIdentifier(type) == ObjectIdentifier(G.self) else {
+        guard withUnsafeWorkspace({ $0.takesGeneratedPaths }) && ObjectIdentifier(type) == ObjectIdentifier(G.self) else {
             return try type.init(from: self)
         }
         // `as!` on the new value moves it into the `T` (the runtime's cast takes a value it is given):

@@ -198,7 +198,7 @@ public struct TapeJSONObjectDecoder: ~Escapable {
 
     @inline(__always)
     private func find<K: CodingKey>(_ name: UnsafeBufferPointer<UInt8>, _ key: K) -> Int? {
-        switch session.workspace.keyMatching {
+        switch session.withUnsafeWorkspace({ $0.keyMatching }) {
         case .converted:
             // The object's converted keys, made once (`ConvertedMemberSlots`), unless it is left to the
             // keyed container's lookup.
@@ -219,7 +219,7 @@ public struct TapeJSONObjectDecoder: ~Escapable {
 
     @inline(never)
     private func findConverted<K: CodingKey>(_ key: K) -> Int? {
-        guard let memo = session.workspace.keyMemos.table(for: K.self) else {
+        guard let memo = session.withUnsafeWorkspace({ $0.keyMemos.table(for: K.self) }) else {
             return session.findMember(key, start: start, endWord: endWord, depth: depth)
         }
         let entry = memo + Int(unsafeBitCast(key, to: UInt8.self))

@@ -87,7 +87,7 @@ extension DecodingSession {
     private func fillSlots(_ head: UnsafeMutablePointer<ConvertedMemberSlots.Head>, start: Int, endWord: Int, depth: Int) {
         head.pointee = ConvertedMemberSlots.Head(object: start, count: -1, next: 0, keyBits: 0)
         guard tape.storedCount(start) <= ConvertedMemberSlots.capacity,
-              let cache = workspace.unmanagedConversionCache else { return }
+              let cache = withUnsafeWorkspace({ $0.unmanagedConversionCache }) else { return }
         let slots = unsafeMemberSlots + depth &* ConvertedMemberSlots.capacity
         var count = 0
         var j = start + 1

@@ -33,7 +33,7 @@ private func decodeStringKeyedMembers<V: Decodable>(_ type: V.Type, from session
     }
     let depth = session.depth
     let endWord = tape.containerEnd(start) - 1
-    let rawKeys = session.workspace.exemptsStringDictionaries
+    let rawKeys = session.withUnsafeWorkspace { $0.exemptsStringDictionaries }
     // (`reserveCapacity` on the empty dictionary cost about 1,300 instructions for two members, callgrind;
     // `minimumCapacity` allocates the storage directly.)
     var result = [String: V](minimumCapacity: tape.storedCount(start))
