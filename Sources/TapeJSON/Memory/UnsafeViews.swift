@@ -26,6 +26,16 @@ extension UnsafeMutableRawPointer {
     var unsafeUInt8s: UnsafeMutablePointer<UInt8> { assumingMemoryBound(to: UInt8.self) }
 }
 
+/// Runs `body` with `count` zeroed words in temporary storage (on the stack when small): a bitset or a
+/// small table that lives only during the call; `body` must not keep the buffer.
+@inline(__always)
+func withUnsafeZeroedWords<R>(count: Int, _ body: (UnsafeMutableBufferPointer<UInt64>) throws -> R) rethrows -> R {
+    try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { words in
+        words.initialize(repeating: 0)
+        return try body(words)
+    }
+}
+
 extension Array {
     /// An array of `count` elements made in order by `element(i)`, written straight into the array's
     /// storage (no growth, no copy). When `element` throws, the elements made so far are freed with the

@@ -536,21 +536,24 @@ final class EncodingCore {
     }
 
     /// Whether two members of the object have the same key: each key's fingerprint marks one bit of
-    /// 1024; only a key whose bit is already marked is compared with the earlier keys.
+    /// 1024; only a key whose bit is already marked is compared with the earlier keys. (The bits are
+    /// words in temporary storage: in a `SIMD16<UInt64>`, indexed by a variable, this function took
+    /// 62% more instructions, 1.7% of twitter.json's Codable encode, callgrind.)
     private func hasDuplicateKeys(base: Int, n: Int) -> Bool {
-        var bits = SIMD16<UInt64>(repeating: 0)
-        return members.withUnsafeBufferPointer { all in
-            for i in 0..<n {
-                let m = all[base &+ i]
-                let mixed = m.fingerprint &* 0x9E37_79B9_7F4A_7C15
-                let bit = Int(truncatingIfNeeded: mixed >> 54)    // 0..<1024
-                let mask = UInt64(1) << UInt64(bit & 63)
-                if bits[bit >> 6] & mask != 0 {
-                    for j in 0..<i where keysEqual(all[base &+ j], m) { return true }
+        withUnsafeZeroedWords(count: 16) { bits in
+            members.withUnsafeBufferPointer { all in
+                for i in 0..<n {
+                    let m = all[base &+ i]
+                    let mixed = m.fingerprint &* 0x9E37_79B9_7F4A_7C15
+                    let bit = Int(truncatingIfNeeded: mixed >> 54)    // 0..<1024
+                    let mask = UInt64(1) << UInt64(bit & 63)
+                    if bits[bit >> 6] & mask != 0 {
+                        for j in 0..<i where keysEqual(all[base &+ j], m) { return true }
+                    }
+                    bits[bit >> 6] |= mask
                 }
-                bits[bit >> 6] |= mask
+                return false
             }
-            return false
         }
     }
 
