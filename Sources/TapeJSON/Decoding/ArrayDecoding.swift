@@ -38,7 +38,7 @@ extension Array: ArrayDecoding where Element: Decodable {
         // An empty array needs no storage (nor the metadata of a storage type).
         if count == 0 { return [] }
         var i = start + 1
-        return try [Element](count: count) { (index) throws(any Error) in
+        return try [Element](count: count) { index in
             let value = try session.withValue(at: i, parentDepth: depth, component: .index(index)) {
                 try session.decodeCurrent(Element.self, kind: kind, decoderDepth: depth)
             }

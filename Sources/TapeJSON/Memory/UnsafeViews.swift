@@ -39,18 +39,22 @@ func withUnsafeZeroedWords<R>(count: Int, _ body: (UnsafeMutableBufferPointer<UI
 extension Array {
     /// An array of `count` elements made in order by `element(i)`, written straight into the array's
     /// storage (no growth, no copy). When `element` throws, the elements made so far are freed with the
-    /// storage and the error is rethrown.
+    /// storage and the error is rethrown. (The loop is written here, inside the storage's closure: through
+    /// `unsafeInitializeElements` and a typed error, the generic decoder's element loop took 2% more
+    /// instructions on citm_catalog.json and stopped inlining `Tape.skip`, callgrind.)
     @inline(__always)
-    init<E: Error>(count: Int, filledBy element: (Int) throws(E) -> Element) throws(E) {
+    init(count: Int, filledBy element: (Int) throws -> Element) rethrows {
         guard count > 0 else {
             self = []
             return
         }
-        var failure: E?
-        self = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            failure = buffer.unsafeInitializeElements(count: count, initialized: &initialized, by: element)
+        self = try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            while initialized < count {
+                (base + initialized).initialize(to: try element(initialized))
+                initialized += 1
+            }
         }
-        if let failure { throw failure }
     }
 }
 
