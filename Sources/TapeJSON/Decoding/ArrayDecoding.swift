@@ -9,7 +9,7 @@ protocol ArrayDecoding {
 
 extension Array: ArrayDecoding where Element: Decodable {
     static func decodeArray(from session: DecodingSession) throws -> [Element] {
-        let kind = session.withUnsafeWorkspace { $0.kind(of: Element.self) }
+        let kind = session.kind(of: Element.self)
         switch kind {
         case .string: return unsafeBitCast(try session.decodeScalarArray(String.self) { session.string(at: $0) }, to: [Element].self)
         case .double: return unsafeBitCast(try session.decodeScalarArray(Double.self) { session.double(at: $0) }, to: [Element].self)
@@ -37,13 +37,16 @@ extension Array: ArrayDecoding where Element: Decodable {
         let count = tape.elementCount(start)
         // An empty array needs no storage (nor the metadata of a storage type).
         if count == 0 { return [] }
-        var i = start + 1
-        return try [Element](count: count) { index in
-            let value = try session.withValue(at: i, parentDepth: depth, component: .index(index)) {
-                try session.decodeCurrent(Element.self, kind: kind, decoderDepth: depth)
+        return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var i = start + 1
+            while initialized < count {
+                let value = try session.withValue(at: i, parentDepth: depth, component: .index(initialized)) {
+                    try session.decodeCurrent(Element.self, kind: kind, decoderDepth: depth)
+                }
+                buffer.unsafeInitializeElement(at: initialized, to: consume value)
+                initialized += 1
+                i = tape.skip(i)
             }
-            i = tape.skip(i)
-            return value
         }
     }
 }

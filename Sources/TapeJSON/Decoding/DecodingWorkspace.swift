@@ -124,6 +124,12 @@ final class DecodingWorkspace {
         typeKinds.kind(of: type)
     }
 
+    /// The kind of a type met before (see `TypeKindCache.cachedKind`).
+    @inline(__always)
+    func cachedKind(_ id: ObjectIdentifier) -> DecodedTypeKind? {
+        typeKinds.cachedKind(id)
+    }
+
     /// The buffers for a new session: the last ended session's, or new ones.
     func takeBuffers() -> SessionBuffers {
         if let buffers = idleBuffers.take() { return buffers }

@@ -17,6 +17,13 @@ struct TypeKindCache: ~Copyable {
         return insert(type, id: id)
     }
 
+    /// The kind of the type `id` stands for, when it was met before: a lookup with no generic
+    /// parameter, so that unspecialised callers pass no type metadata into it.
+    @inline(__always)
+    func cachedKind(_ id: ObjectIdentifier) -> DecodedTypeKind? {
+        kinds.value(for: id)
+    }
+
     @inline(never)
     private mutating func insert<T>(_ type: T.Type, id: ObjectIdentifier) -> DecodedTypeKind {
         let kind = DecodedTypeKind(type)

@@ -36,29 +36,17 @@ func withUnsafeZeroedWords<R>(count: Int, _ body: (UnsafeMutableBufferPointer<UI
     }
 }
 
-extension Array {
-    /// An array of `count` elements made in order by `element(i)`, written straight into the array's
-    /// storage (no growth, no copy). When `element` throws, the elements made so far are freed with the
-    /// storage and the error is rethrown. (The loop is written here, inside the storage's closure: through
-    /// `unsafeInitializeElements` and a typed error, the generic decoder's element loop took 2% more
-    /// instructions on citm_catalog.json and stopped inlining `Tape.skip`, callgrind.)
-    @inline(__always)
-    init(count: Int, filledBy element: (Int) throws -> Element) rethrows {
-        guard count > 0 else {
-            self = []
-            return
-        }
-        self = try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let base = buffer.baseAddress.unsafelyUnwrapped
-            while initialized < count {
-                (base + initialized).initialize(to: try element(initialized))
-                initialized += 1
-            }
-        }
-    }
-}
-
 extension UnsafeMutableBufferPointer {
+    /// Initializes the uninitialized element at `index` with `value`: one step of filling an array's
+    /// new storage in order (`Array(unsafeUninitializedCapacity:initializingWith:)`, the caller counting
+    /// the elements it initialized). `index` must be below `count`. (The decoder's element loop writes
+    /// its own loop with it: through a closure per element, on canada.json's Codable decode its loop
+    /// took 6M instructions more, callgrind.)
+    @inline(__always)
+    func unsafeInitializeElement(at index: Int, to value: consuming Element) {
+        (baseAddress.unsafelyUnwrapped + index).initialize(to: consume value)
+    }
+
     /// Initializes the first `count` elements of this uninitialized buffer in order, each with
     /// `element(i)`, counting them in `initialized` (as `Array(unsafeUninitializedCapacity:initializingWith:)`
     /// asks). Stops at the first error and returns it; the elements made until then stay initialized and
