@@ -46,25 +46,6 @@ extension UnsafeMutableBufferPointer {
     func unsafeInitializeElement(at index: Int, to value: consuming Element) {
         (baseAddress.unsafelyUnwrapped + index).initialize(to: consume value)
     }
-
-    /// Initializes the first `count` elements of this uninitialized buffer in order, each with
-    /// `element(i)`, counting them in `initialized` (as `Array(unsafeUninitializedCapacity:initializingWith:)`
-    /// asks). Stops at the first error and returns it; the elements made until then stay initialized and
-    /// counted, so the array being built frees them. The buffer must hold at least `count` elements.
-    @inline(__always)
-    func unsafeInitializeElements<E: Error>(count: Int, initialized: inout Int,
-                                            by element: (Int) throws(E) -> Element) -> E? {
-        let base = baseAddress.unsafelyUnwrapped
-        while initialized < count {
-            do throws(E) {
-                (base + initialized).initialize(to: try element(initialized))
-            } catch {
-                return error
-            }
-            initialized += 1
-        }
-        return nil
-    }
 }
 
 extension UnsafeMutableRawBufferPointer {

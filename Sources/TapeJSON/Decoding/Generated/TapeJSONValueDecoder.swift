@@ -525,17 +525,25 @@ extension DecodingSession {
         let depth = self.depth
         let count = tape.elementCount(start)
         if count == 0 { return [] }
-        var i = start + 1
         var failure: (any Error)?
-        // The storage is made by `E`'s own witness (see `_tapeJSONArray`), specialized in `E`'s module.
+        // The storage is made by `E`'s own witness (see `_tapeJSONArray`), specialized in `E`'s module,
+        // and filled as `ArrayDecoding.decodeElements` fills it; the first error ends the loop (the
+        // elements made so far are counted, and freed with the storage).
         let array = E._tapeJSONArray(unsafeUninitializedCount: count) { buffer, initialized in
-            failure = buffer.unsafeInitializeElements(count: count, initialized: &initialized) { (index) throws(any Error) in
+            var i = start + 1
+            while initialized < count {
                 let element = i
-                let value = try withValue(at: element, parentDepth: depth, component: .index(index)) {
-                    try E(tapeJSON: TapeJSONValueDecoder(session: self, index: element, depth: depth + 1))
+                do {
+                    let value = try withValue(at: element, parentDepth: depth, component: .index(initialized)) {
+                        try E(tapeJSON: TapeJSONValueDecoder(session: self, index: element, depth: depth + 1))
+                    }
+                    buffer.unsafeInitializeElement(at: initialized, to: consume value)
+                } catch {
+                    failure = error
+                    return
                 }
+                initialized += 1
                 i = tape.skip(i)
-                return value
             }
         }
         if let failure { throw failure }
