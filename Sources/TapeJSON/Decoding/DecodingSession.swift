@@ -78,9 +78,10 @@ final class DecodingSession: Decoder {
     @inline(__always) var unsafeKeyLimits: UnsafeMutablePointer<UInt8> { buffers.keyLimits.unsafeBaseAddress }
     /// `capacity + 1` words, one per cursor: see `SessionBuffers.screened`.
     @inline(__always) var unsafeScreened: UnsafeMutablePointer<UInt64> { buffers.screened.unsafeBaseAddress }
-    /// See `SessionBuffers.slotHeads` and `ConvertedMemberSlots`.
-    @inline(__always) var unsafeSlotHeads: UnsafeMutablePointer<ConvertedMemberSlots.Head> { buffers.slotHeads.unsafeBaseAddress }
-    @inline(__always) var unsafeMemberSlots: UnsafeMutablePointer<ConvertedMemberSlots.Slot> { buffers.memberSlots.unsafeBaseAddress }
+    /// See `SessionBuffers.slotHeads` and `MemberSlots`.
+    @inline(__always) var unsafeSlotHeads: UnsafeMutablePointer<MemberSlots.Head> { buffers.slotHeads.unsafeBaseAddress }
+    @inline(__always) var unsafeMemberSlots: UnsafeMutablePointer<MemberSlots.Slot> { buffers.memberSlots.unsafeBaseAddress }
+    @inline(__always) var unsafeSlotIndex: UnsafeMutablePointer<UInt8> { buffers.slotIndex.unsafeBaseAddress }
     /// One more than the deepest depth a keyed container was made at: the cursors to clear when the
     /// buffers go back to the workspace (lookups only move the cursors of containers).
     @exclusivity(unchecked) var cursorsInUse = 0

@@ -79,12 +79,12 @@ extension DecodingSession {
         case .exact:
             if lengths != 0 && lengths & KeyCursor.lengthBit(key.count) == 0 {
                 // A non-ASCII key may be spelled otherwise, with other lengths (`findEquivalent`).
-                return StringMaking.isASCII(key) ? nil : findEquivalent(key, start: start, endWord: endWord)
+                return exactEquivalent(key, start: start, endWord: endWord)
             }
             found = scanExact(key, from: resume, to: endWord) ?? scanExact(key, from: first, to: resume)
             if found == nil {
                 if lengths == 0 { recordLengths(start: start, endWord: endWord, depth: depth, resume: resume) }
-                return StringMaking.isASCII(key) ? nil : findEquivalent(key, start: start, endWord: endWord)
+                return exactEquivalent(key, start: start, endWord: endWord)
             }
         case .converted:
             found = withUnsafeWorkspace({ $0.unmanagedConversionCache }).unsafelyUnwrapped._withUnsafeGuaranteedRef { cache in
@@ -266,6 +266,14 @@ extension DecodingSession {
             j = tape.skip(j + 1)
         }
         return nil
+    }
+
+    /// After a miss without a key conversion: for a key that is not ASCII, the value of the first
+    /// member whose key equals `key` as a Swift `String` does (`findEquivalent`); nil when none does,
+    /// and at once for an ASCII key, whose byte comparison was the whole answer.
+    @inline(__always)
+    func exactEquivalent(_ key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int) -> Int? {
+        StringMaking.isASCII(key) ? nil : findEquivalent(key, start: start, endWord: endWord)
     }
 
     /// After a miss under a key conversion (`.convertFromSnakeCase`, `.convertFromAnyCase`, `.custom`):

@@ -18,11 +18,13 @@ struct SessionBuffers: ~Copyable {
     /// after it (see `DecodingSession.findMember`). Apart from the cursors, whose size the other
     /// strategies' lookups keep.
     var screened: RawVector<UInt64>
-    /// `capacity + 1` slot heads and `(capacity + 1) * ConvertedMemberSlots.capacity` slots: the
-    /// generated path's converted keys of the object at each depth (see `ConvertedMemberSlots`).
-    var slotHeads: RawVector<ConvertedMemberSlots.Head>
-    /// `(capacity + 1) * ConvertedMemberSlots.capacity` slots.
-    var memberSlots: RawVector<ConvertedMemberSlots.Slot>
+    /// `capacity + 1` slot heads and `(capacity + 1) * MemberSlots.capacity` slots: the
+    /// generated path's (converted) keys of the object at each depth (see `MemberSlots`).
+    var slotHeads: RawVector<MemberSlots.Head>
+    /// `(capacity + 1) * MemberSlots.capacity` slots.
+    var memberSlots: RawVector<MemberSlots.Slot>
+    /// `(capacity + 1) * MemberSlots.indexSize` entries: the hash index of each depth's slots.
+    var slotIndex: RawVector<UInt8>
     /// How many levels of nesting the buffers hold frames for (`frames.count`).
     var capacity: Int { frames.count }
 
@@ -40,7 +42,8 @@ struct SessionBuffers: ~Copyable {
         keyLimits = RawVector(repeating: 0, count: cursorCount * KeyLimits.size)
         screened = RawVector(repeating: 0, count: cursorCount)
         slotHeads = RawVector(repeating: .empty, count: cursorCount)
-        memberSlots = RawVector(repeating: Self.emptySlot, count: cursorCount * ConvertedMemberSlots.capacity)
+        memberSlots = RawVector(repeating: Self.emptySlot, count: cursorCount * MemberSlots.capacity)
+        slotIndex = RawVector(repeating: 0, count: cursorCount * MemberSlots.indexSize)
     }
 
     /// Buffers that have allocated nothing, to leave in a session's place once its own are given back.
@@ -50,7 +53,7 @@ struct SessionBuffers: ~Copyable {
 
     private static var emptyFrame: PathFrame { PathFrame(component: .index(0), valueIndex: 0) }
     private static var emptyCursor: KeyCursor { KeyCursor(object: 0, next: 0, lengths: 0) }
-    private static var emptySlot: ConvertedMemberSlots.Slot { ConvertedMemberSlots.Slot(key: nil, count: 0, valueIndex: 0) }
+    private static var emptySlot: MemberSlots.Slot { MemberSlots.Slot(key: nil, count: 0, valueIndex: 0) }
 
     /// Makes room for at least `minimum` frames (doubling), keeping what the buffers hold; the new
     /// slots start empty, as in new buffers.
@@ -63,7 +66,8 @@ struct SessionBuffers: ~Copyable {
         keyLimits.append(repeating: 0, count: added * KeyLimits.size)
         screened.append(repeating: 0, count: added)
         slotHeads.append(repeating: .empty, count: added)
-        memberSlots.append(repeating: Self.emptySlot, count: added * ConvertedMemberSlots.capacity)
+        memberSlots.append(repeating: Self.emptySlot, count: added * MemberSlots.capacity)
+        slotIndex.append(repeating: 0, count: added * MemberSlots.indexSize)
     }
 
     /// Clears the first `count` cursors (the depths a session made keyed containers at): cursors

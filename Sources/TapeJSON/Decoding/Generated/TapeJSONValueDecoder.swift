@@ -182,11 +182,13 @@ public struct TapeJSONObjectDecoder: ~Escapable {
     public var count: Int { session.tape.elementCount(start) }
 
     /// Tape index of the value of the member whose key (as the key strategy converts it) is `name`:
-    /// the member the Codable path's lookup finds. Without a conversion, that lookup itself (the same
-    /// code, with its cursor). Under one, the object's converted keys (`ConvertedMemberSlots`), which
-    /// give the same member; for an object they do not take (two members converting to one key, more
-    /// than 32 members), the keyed container's lookup with the key's `KeyMemo` entry, as a keyed
-    /// container passes it (the spelling that last converted to the key is compared first).
+    /// the member the Codable path's lookup finds. The object's keys, converted under a conversion, are
+    /// put in a table once (`MemberSlots`), which gives the same member; without a conversion, only
+    /// once a key is not where a lookup in document order finds it (the keyed container's first check,
+    /// `expectedMember`, answers the others). An object the table does not take (two members with one
+    /// key, more than 64 members) is left to the keyed container's lookup, with the key's `KeyMemo`
+    /// entry under a conversion, as a keyed container passes it (the spelling that last converted to
+    /// the key is compared first).
     @inline(__always)
     func find<K: CodingKey>(_ name: StaticString, _ key: K) -> Int? {
         // A key spelled with more than one scalar is stored as a pointer (any key the macro writes but
@@ -200,17 +202,25 @@ public struct TapeJSONObjectDecoder: ~Escapable {
     private func find<K: CodingKey>(_ name: UnsafeBufferPointer<UInt8>, _ key: K) -> Int? {
         switch session.withUnsafeWorkspace({ $0.keyMatching }) {
         case .converted:
-            // The object's converted keys, made once (`ConvertedMemberSlots`), unless it is left to the
+            // The object's converted keys, made once (`MemberSlots`), unless it is left to the
             // keyed container's lookup.
-            let slot = session.convertedMemberSlot(utf8: name, start: start, endWord: endWord, depth: depth)
+            let slot = session.memberSlot(utf8: name, start: start, endWord: endWord, depth: depth, converting: true)
             if slot > 0 { return slot }
             // Absent byte for byte: a key that is not ASCII may be spelled in another normalization.
             if slot == 0 { return session.convertedEquivalent(name, start: start, endWord: endWord, depth: depth) }
             return findConverted(key)
         case .exact:
-            // `findMember`'s two steps, called directly: through it, the strategy was tested again on
-            // each member (twitter.json with the macro: 5.17M -> 5.73M instructions, callgrind).
-            if let index = session.expectedMember(name, start: start, endWord: endWord, depth: depth) { return index }
+            // `findMember`'s first step, called directly: through it, the strategy was tested again on
+            // each member (twitter.json with the macro: 5.17M -> 5.73M instructions, callgrind). Once an
+            // object's keys are in the table, it answers in document order too (its expected slot).
+            if !session.hasMemberSlots(start: start, depth: depth),
+               let index = session.expectedMember(name, start: start, endWord: endWord, depth: depth) {
+                return index
+            }
+            let slot = session.memberSlot(utf8: name, start: start, endWord: endWord, depth: depth, converting: false)
+            if slot > 0 { return slot }
+            if slot == 0 { return session.exactEquivalent(name, start: start, endWord: endWord) }
+            // `scanForMember` compares the two members `expectedMember` does first: the same answer.
             return session.scanForMember(utf8: name, start: start, endWord: endWord, depth: depth, memo: nil)
         case .custom:
             return session.scanForMember(utf8: name, start: start, endWord: endWord, depth: depth, memo: nil)

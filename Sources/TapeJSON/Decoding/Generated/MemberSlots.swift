@@ -1,0 +1,140 @@
+/// The generated path's member lookup from a table of an object's keys, made once per object: every
+/// lookup under a key conversion (`.convertFromSnakeCase`, `.convertFromAnyCase`), and under
+/// `.useDefaultKeys` every lookup in an object after the first one that is not in document order.
+///
+/// Under a key conversion, a keyed container's lookup (`DecodingSession.findMember`) converts keys
+/// while it scans, from its cursor, with a spelling hint per `CodingKey`: about 250 instructions per key
+/// on the LogLine rows, half of the generated decoding of a line (callgrind). Here an object's members
+/// are converted on the first lookup (one memoized conversion each).
+///
+/// Under `.useDefaultKeys`, a type whose properties are not in the order of the document's keys
+/// (github_events' `payload`, 15 optional keys asked alphabetically) made the keyed container's lookup
+/// scan from its cursor for each key, skipping each member's value: `scanForMember` was 8% of the
+/// generated decoding of github_events (callgrind). The table holds the raw keys.
+///
+/// A lookup compares the asked key with one key of the table when the type asks in document order,
+/// and otherwise finds it through a hash index of the keys (`indexSize` one-byte entries per depth,
+/// probed from the key's `HashMixing.quick` hash): one or two comparisons whatever the order, and an
+/// absent key (most absent optional properties) usually ends on an empty entry, with no comparison.
+/// (A screening bit per key and a comparison with each key, before, cost 79 instructions a lookup on
+/// github_events and grew with the object: a 64-member repository object in another order than its
+/// type's went to the keyed container's scan, 625 instructions a key; callgrind.)
+///
+/// The answer is the one `findMember` gives: with no two members having the same (converted)
+/// key, the only member that has the asked key, or none. An object with two such members (`user_id`
+/// and `userId` under `.convertFromAnyCase`, or a key written twice), or more members than
+/// `capacity`, is left to `findMember`, whose cursor decides which of two duplicates is read.
+enum MemberSlots {
+    /// Members an object may have to be looked up here.
+    static let capacity = 64
+
+    /// One member: its (converted) key and the tape index of its value.
+    struct Slot {
+        var key: UnsafePointer<UInt8>?
+        var count: UInt32
+        var valueIndex: UInt32
+    }
+
+    /// One-byte entries of an object's hash index: twice `capacity`, so that it is at most half full.
+    static let indexSize = 128
+
+    /// The slots of the object at one depth.
+    struct Head {
+        /// Tape index of the object's `{` word, or -1 when the slots hold no object.
+        var object: Int
+        /// The number of slots, or -1 when the object is left to `findMember`.
+        var count: Int32
+        /// The slot after the one the last lookup found.
+        var next: Int32
+
+        static let empty = Head(object: -1, count: 0, next: 0)
+    }
+}
+
+extension DecodingSession {
+    /// The tape index of the value of the member whose key (converted when `converting`) is `key` in
+    /// the object at `start` (its `}` word at `endWord`, its containers at `depth`): a value index, 0
+    /// when no member has the key, or -1 when the object is left to `findMember`.
+    @inline(__always)
+    func memberSlot(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int, converting: Bool) -> Int {
+        let head = unsafeSlotHeads + depth
+        if head.pointee.object != start { fillSlots(head, start: start, endWord: endWord, depth: depth, converting: converting) }
+        let count = Int(head.pointee.count)
+        if count < 0 { return -1 }
+        let slots = unsafeMemberSlots + depth &* MemberSlots.capacity
+        let expected = Int(head.pointee.next)
+        if expected < count, Self.slot(slots[expected], holds: key) {
+            head.pointee.next = Int32(truncatingIfNeeded: expected &+ 1)
+            return Int(slots[expected].valueIndex)
+        }
+        let index = unsafeSlotIndex + depth &* MemberSlots.indexSize
+        var entry = HashMixing.quick(key) & (MemberSlots.indexSize - 1)
+        while index[entry] != 0 {
+            let s = Int(index[entry]) &- 1
+            if Self.slot(slots[s], holds: key) {
+                head.pointee.next = Int32(truncatingIfNeeded: s &+ 1)
+                return Int(slots[s].valueIndex)
+            }
+            entry = (entry &+ 1) & (MemberSlots.indexSize - 1)
+        }
+        return 0
+    }
+
+    @inline(__always)
+    private static func slot(_ slot: MemberSlots.Slot, holds key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard Int(slot.count) == key.count else { return false }
+        guard let a = slot.key, let b = key.baseAddress else { return true }
+        return KeyBytes.equal(a, b, count: key.count)
+    }
+
+    /// Whether the object at `start`, at `depth`, has its keys in the slots (filled by `memberSlot`).
+    @inline(__always)
+    func hasMemberSlots(start: Int, depth: Int) -> Bool { unsafeSlotHeads[depth].object == start }
+
+    /// Puts the keys of the object at `start` (converted when `converting`) into the slots of `depth`,
+    /// or marks the object as left to `findMember` (too many members, or two with the same key).
+    @inline(never)
+    private func fillSlots(_ head: UnsafeMutablePointer<MemberSlots.Head>, start: Int, endWord: Int, depth: Int, converting: Bool) {
+        head.pointee = MemberSlots.Head(object: start, count: -1, next: 0)
+        guard tape.storedCount(start) <= MemberSlots.capacity else { return }
+        guard converting else { return fillSlots(head, start: start, endWord: endWord, depth: depth) { $0 } }
+        guard let cache = withUnsafeWorkspace({ $0.unmanagedConversionCache }) else { return }
+        cache._withUnsafeGuaranteedRef { cache in
+            fillSlots(head, start: start, endWord: endWord, depth: depth) { cache.memoizedConversion(of: $0) }
+        }
+    }
+
+    @inline(__always)
+    private func fillSlots(_ head: UnsafeMutablePointer<MemberSlots.Head>, start: Int, endWord: Int, depth: Int,
+                           key slotKey: (UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>) {
+        let slots = unsafeMemberSlots + depth &* MemberSlots.capacity
+        let index = unsafeSlotIndex + depth &* MemberSlots.indexSize
+        var entry = 0
+        while entry < MemberSlots.indexSize {
+            index[entry] = 0
+            entry &+= 1
+        }
+        var count = 0
+        var j = start + 1
+        // The slot after the member the object's cursor is at (the key `expectedMember` last found,
+        // when the table is made after lookups in document order): where the next such lookup is.
+        let cursor = unsafeCursors[depth]
+        let cursorKey = cursor.object == UInt32(truncatingIfNeeded: start) ? Int(cursor.next) : -1
+        while j < endWord {
+            let key = slotKey(tape.stringBytes(j))
+            entry = HashMixing.quick(key) & (MemberSlots.indexSize - 1)
+            while index[entry] != 0 {
+                // Two members with the same key: left to `findMember`.
+                if Self.slot(slots[Int(index[entry]) &- 1], holds: key) { return }
+                entry = (entry &+ 1) & (MemberSlots.indexSize - 1)
+            }
+            slots[count] = MemberSlots.Slot(key: key.baseAddress, count: UInt32(truncatingIfNeeded: key.count),
+                                            valueIndex: UInt32(truncatingIfNeeded: j + 1))
+            count &+= 1
+            index[entry] = UInt8(truncatingIfNeeded: count)
+            if j == cursorKey { head.pointee.next = Int32(truncatingIfNeeded: count) }
+            j = tape.skip(j + 1)
+        }
+        head.pointee.count = Int32(truncatingIfNeeded: count)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+@_spi(GeneratedPathTesting) import TapeJSON
+import TapeJSONMacros
+import Testing
+
+// The generated path's lookup under `.useDefaultKeys` once a key is not where a lookup in document
+// order finds it (`MemberSlots`: the object's keys put in a table with a hash index, once) against the
+// keyed container's scan from its cursor: keys in another order than the type's, absent keys, a key
+// written twice (the container's cursor then decides which is read), objects of up to 64 members (the
+// table) and of more (the container's lookup), objects at one depth in turn, and documents one after
+// another through one decoder (the table remembers objects by tape index, which the next reuses).
+
+@TapeJSONCodable
+struct ExactLookupRecord: Codable, Equatable, Sendable {
+    var action: String?
+    var before: String?
+    var commits: [ExactLookupInner]?
+    var head: String?
+    var id: Int
+    var level: String
+    var ref: String?
+    var size: Int?
+    var wide: ExactLookupWide?
+}
+
+@TapeJSONCodable
+struct ExactLookupInner: Codable, Equatable, Sendable {
+    var sha: String
+    var note: String?
+    var distinct: Bool?
+}
+
+@TapeJSONCodable
+struct ExactLookupWide: Codable, Equatable, Sendable {
+    var k0: Int
+    var k17: Int?
+    var k33: Int?
+    var k50: Int?
+    var k63: Int?
+    var k70: Int?
+    var missing: Int?
+}
+
+@Suite struct ExactKeyLookupTests {
+    /// An object of `count` members `k0`..., in a shuffled order (seeded), with `extra` appended.
+    static func wideObject(_ count: Int, seed: UInt64, extra: String = "") -> String {
+        var generator = SplitMix(seed: seed)
+        let members = (0..<count).map { #""k\#($0)":\#($0)"# }.shuffled(using: &generator)
+        return "{" + members.joined(separator: ",") + extra + "}"
+    }
+
+    static let documents: [String] = [
+        #"{"action":"a","before":"b","head":"h","id":1,"level":"INFO","ref":"r","size":2}"#,
+        #"{"size":2,"ref":"r","level":"WARN","id":2,"head":"h","before":"b","action":"a"}"#,
+        #"{"commits":[{"sha":"1"}],"size":3,"ref":"r","id":3,"head":"h","before":"b","level":"x"}"#,
+        #"{"level":"y","id":4}"#,
+        #"{"id":5,"level":"z","id":6}"#,
+        #"{"level":"a","id":7,"size":1,"level":"b","ref":"c"}"#,
+        #"{"ref":"r","level":"q","ref":"s","id":8,"ref":"t"}"#,
+        #"{"commits":[{"note":"n","sha":"1","distinct":true},{"distinct":false,"sha":"2"},{"sha":"3","sha":"4"}],"id":9,"level":"l"}"#,
+        #"{"commits":[{"note":"n"}],"id":10,"level":"l"}"#,
+        #"{"id":"not a number","level":"q"}"#,
+        #"{"level":"q"}"#,
+        #"{"size":null,"id":11,"level":null}"#,
+        #"{}"#,
+        #"[]"#,
+        #"{"id":12,"level":"w","wide":\#(wideObject(64, seed: 1))}"#,
+        #"{"wide":\#(wideObject(64, seed: 2)),"level":"w","id":13}"#,
+        #"{"id":14,"level":"w","wide":\#(wideObject(63, seed: 3, extra: #","k5":-5"#))}"#,
+        #"{"id":15,"level":"w","wide":\#(wideObject(80, seed: 4))}"#,
+        #"{"id":16,"level":"w","wide":\#(wideObject(80, seed: 5, extra: #","k17":-17"#))}"#,
+        #"{"id":17,"level":"w","wide":\#(wideObject(40, seed: 6))}"#,
+        #"{"id":18,"level":"w","wide":{"k0":"zero"}}"#,
+    ]
+
+    @Test func sameAnswersAsTheKeyedContainer() throws {
+        let generated = TapeJSONDecoder()
+        let codable = TapeJSONDecoder()
+        codable.takesGeneratedPaths = false
+        // One decoder for every document, twice over: tables and cursors carried from one to the next.
+        for round in 0..<2 {
+            for document in Self.documents {
+                let data = Data(document.utf8)
+                let ours = outcome { try generated.decode(ExactLookupRecord.self, from: data) }
+                let theirs = outcome { try codable.decode(ExactLookupRecord.self, from: data) }
+                expectSameOutcome(ours, theirs, "round \(round): \(document.prefix(120))")
+            }
+        }
+        // The same documents as one array: objects at one depth in turn.
+        let array = Data(("[" + Self.documents.filter { $0.hasPrefix("{\"") && !$0.contains("not a number") && !$0.contains("zero") }
+            .filter { (try? codable.decode(ExactLookupRecord.self, from: Data($0.utf8))) != nil }
+            .joined(separator: ",") + "]").utf8)
+        let ours = outcome { try generated.decode([ExactLookupRecord].self, from: array) }
+        let theirs = outcome { try codable.decode([ExactLookupRecord].self, from: array) }
+        expectSameOutcome(ours, theirs, "as one array")
+        #expect(try generated.decode([ExactLookupRecord].self, from: array).count > 10)
+    }
+
+    @Test func readsTheValuesOutOfOrder() throws {
+        let decoder = TapeJSONDecoder()
+        let record = try decoder.decode(ExactLookupRecord.self, from: Data(Self.documents[1].utf8))
+        #expect(record == ExactLookupRecord(action: "a", before: "b", commits: nil, head: "h", id: 2, level: "WARN", ref: "r", size: 2, wide: nil))
+        let wide = try decoder.decode(ExactLookupRecord.self, from: Data(Self.documents[15].utf8)).wide
+        #expect(wide == ExactLookupWide(k0: 0, k17: 17, k33: 33, k50: 50, k63: 63, k70: nil, missing: nil))
+        let wider = try decoder.decode(ExactLookupRecord.self, from: Data(Self.documents[17].utf8)).wide
+        #expect(wider == ExactLookupWide(k0: 0, k17: 17, k33: 33, k50: 50, k63: 63, k70: 70, missing: nil))
+    }
+}
+
+/// A seeded generator (SplitMix64), so that the shuffled objects are the same on every run.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
