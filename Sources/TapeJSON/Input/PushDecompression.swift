@@ -51,10 +51,10 @@ struct PushInput {
     private mutating func decide(emit: (UnsafeRawBufferPointer) throws -> Void) throws {
         decided = true
         if let format = CompressionFormat(magic: head) {
-            do {
+            do throws(DecompressionFault) {
                 decoder = format == .gzip ? try PushGzip() : try PushZstd()
-            } catch let fault as DecompressionFault {
-                throw JSONInputError(path: name, fault: fault, output: 0, line: 1)
+            } catch {
+                throw JSONInputError(path: name, fault: error, output: 0, line: 1)
             }
         }
         let held = head
@@ -144,7 +144,7 @@ final class PushGzip: PushDecoder {
                 betweenMembers = false
                 inflateReset(stream)
                 let magic: [UInt8] = [0x1F]
-                try magic.withUnsafeBytes { try inflate($0, emit: emit) }
+                _ = try magic.withUnsafeBytes { try inflate($0, emit: emit) }
             }
             started = true
             let used = try inflate(rest, emit: emit)

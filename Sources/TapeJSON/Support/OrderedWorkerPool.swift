@@ -3,7 +3,7 @@ import Synchronization
 
 /// One worker of an `OrderedWorkerPool`: what a thread (or the calling thread) keeps from one piece of
 /// work to the next. A worker is made on the thread it runs on and used only there.
-protocol PoolWorker {
+protocol PoolWorker: SendableMetatype {
     /// A piece of work, handed from the calling thread to a worker.
     associatedtype Work: Sendable
     /// What a worker makes of a piece, handed back to the calling thread.
