@@ -167,24 +167,26 @@ public struct JSONPatch: Sendable {
     /// members removed share a separator).
     private func oneRun(_ run: Range<Int>, _ scanner: JSONTextScanner) -> [UInt8]? {
         let root = scanner.rootValue()
-        var splices: [JSONSplice] = []
-        splices.reserveCapacity(run.count)
-        var throughArray = false
-        var removes = false
-        for index in run {
-            let operation = operations[index]
-            guard let found = try? operation.replaceOrRemove(in: scanner, root: root, index: index) else { return nil }
-            throughArray = throughArray || found.throughArray
-            removes = removes || operation.op == .remove
-            splices.append(found.splice)
+        // The splices in temporary storage: this runs once per line of a file.
+        return withUnsafeTemporaryList(of: JSONSplice.self, capacity: run.count) { list -> [UInt8]? in
+            var throughArray = false
+            var removes = false
+            for index in run {
+                let operation = operations[index]
+                guard let found = try? operation.replaceOrRemove(in: scanner, root: root, index: index) else { return nil }
+                throughArray = throughArray || found.throughArray
+                removes = removes || operation.op == .remove
+                list.unsafeAppend(found.splice)
+            }
+            if throughArray && removes { return nil }
+            var splices = list.unsafeElements
+            splices.sort { $0.range.lowerBound < $1.range.lowerBound }
+            for k in splices.indices.dropFirst() where splices[k - 1].range.upperBound > splices[k].range.lowerBound
+                || (splices[k - 1].range.isEmpty && splices[k - 1].range.lowerBound == splices[k].range.lowerBound) {
+                return nil
+            }
+            return JSONSplice.apply(splices, to: scanner.bytes)
         }
-        if throughArray && removes { return nil }
-        splices.sort { $0.range.lowerBound < $1.range.lowerBound }
-        for k in splices.indices.dropFirst() where splices[k - 1].range.upperBound > splices[k].range.lowerBound
-            || (splices[k - 1].range.isEmpty && splices[k - 1].range.lowerBound == splices[k].range.lowerBound) {
-            return nil
-        }
-        return JSONSplice.apply(splices, to: scanner.bytes)
     }
 
     /// The runs of consecutive `replace` and `remove` operations on non-root paths of which none is
