@@ -241,7 +241,7 @@ struct ChunkValueWriter<T> {
                 base = values.base
                 capacity = values.capacity
             }
-            ValueBuffer.put(value, at: base + count)
+            ValueBuffer.put(consume value, at: base + count)
             count += 1
             result.lines.append(line)
         } catch {
