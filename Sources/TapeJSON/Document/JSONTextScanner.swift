@@ -142,8 +142,21 @@ struct JSONTextScanner {
     }
 
     /// `member(_:in:)` with the key's bytes borrowed (no reference counting in the walk).
+    ///
+    /// It walks on its own rather than through `lookup(in:where:)`: through that closure the key
+    /// comparison stayed out of line, one call per member, and the per-line JSON Patch row (replace +
+    /// remove) took 4% more instructions (callgrind) and 4% more time (paired bench).
     func member(_ key: UnsafeBufferPointer<UInt8>, in container: Range<Int>) -> JSONLookup {
-        lookup(in: container) { _, quoted in keyEquals(quoted!, key) }
+        var lookup = JSONLookup(slot: nil, lastValueEnd: nil, count: 0)
+        lookup.lastValueEnd = walk(container) { slot, quoted in
+            if keyEquals(quoted!, key) {
+                lookup.slot = slot
+                return false
+            }
+            lookup.count += 1
+            return true
+        }
+        return lookup
     }
 
     /// The element at `position` of the array at `container`.
