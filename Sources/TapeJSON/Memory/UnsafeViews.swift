@@ -67,8 +67,8 @@ struct UnsafeTemporaryList<Element>: ~Copyable {
 
 /// Runs `body` with an empty list of at most `capacity` elements in temporary storage (on the stack
 /// when small), whose elements are deinitialized when `body` returns; `body` must not keep the list's
-/// memory. (The patch's splices for one line: as an `Array`, one allocation more per line, 7% of the
-/// per-line JSON Patch row, `tapejson bench --full`.)
+/// memory. (The patch's splices for one line: as an `Array`, one allocation more per line; the per-line
+/// JSON Patch row read 0.93 of its speed before, 0.96 with this list, paired `tapejson bench`.)
 @inline(__always)
 func withUnsafeTemporaryList<Element, R>(of type: Element.Type, capacity: Int,
                                          _ body: (inout UnsafeTemporaryList<Element>) throws -> R) rethrows -> R {
