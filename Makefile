@@ -11,16 +11,16 @@
 #                of the toolchain's own code (Foundation, swift-argument-parser, glibc), each with its
 #                reason. Then the DocC catalogues are built, warnings as errors (scripts/check-docs.sh,
 #                from the symbol graphs the test build wrote; make docs builds them with the plugin).
-#                Last, make test-tsan: the tests that share work across threads, under ThreadSanitizer.
 # Both install simdjson, zlib and libzstd first when the machine lacks them (Debian: libsimdjson-dev,
 # zlib1g-dev, libzstd-dev, as root).
-#   make test-tsan   (run by make test, or alone) the tests that share work across threads (parallel
-#                    JSON Lines, shards, the decompressing thread of compressed input, one decoder shared
-#                    by threads) under ThreadSanitizer; any report fails the run (the "Lifetimes and
-#                    threads" article). The package is cut down to the library and those tests' targets
-#                    (TAPEJSON_THREAD_TESTS=1, Package.swift): about 4 minutes from a clean clone, where
-#                    the whole package, swift-syntax and the macros included, took 8.
 # Not part of set-up, and not run by CI:
+#   make test-tsan   the tests that share work across threads (parallel JSON Lines, shards, the
+#                    decompressing thread of compressed input, one decoder shared by threads) under
+#                    ThreadSanitizer; any report fails the run (the "Lifetimes and threads" article).
+#                    The package is cut down to the library and those tests' targets
+#                    (TAPEJSON_THREAD_TESTS=1, Package.swift): about 4 minutes from a clean clone, where
+#                    the whole package, swift-syntax and the macros included, took 8. Chained after
+#                    make test it brought CI to 19 minutes of its 20 on this machine, so it stays apart.
 #   make fuzz        runs every libFuzzer target in Fuzz/ (FUZZ_SECONDS each, 60 by default) under
 #                    AddressSanitizer from its seed corpus; any crash, hang or broken invariant fails it
 #   make docs        builds the DocC documentation of TapeJSON and TapeJSONMacros (swift-docc-plugin),
@@ -83,7 +83,6 @@ test: deps lint
 		     grep -a -E '✘|recorded an issue|ERROR: (Address|Leak)Sanitizer|SUMMARY: |Fatal error|error: ' $(TEST_LOG) \
 		     | grep -a -v '^✘ Suite' | tail -n 60; exit 1; }
 	scripts/check-docs.sh $(SYMBOL_GRAPHS)
-	@$(MAKE) --no-print-directory test-tsan
 
 # -DTAPEJSON_TSAN swaps Synchronization.Mutex for a pthread lock inside TapeJSON (ThreadSanitizer does not
 # see a contended Mutex hand the lock over: Sources/TapeJSON/Support/ThreadSanitizerMutex.swift).
