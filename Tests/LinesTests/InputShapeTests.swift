@@ -81,6 +81,43 @@ struct LongLineTests {
     }
 }
 
+// MARK: - Bad lines close together
+
+/// After a bad line the scanner restarts simdjson's stream with a batch for the distance between bad
+/// lines (4 KiB at least), then grows it back while no bad line comes; a document larger than that
+/// reduced batch restarts the stream with the full one.
+@Suite("Bad lines close together")
+struct DenseBadLineTests {
+    @Test("a bad line in three, then a long valid run, then bad lines again")
+    func denseThenSparse() throws {
+        var sample = Sample(seed: 11)
+        var lines: [[UInt8]] = []
+        for k in 0..<600 {
+            lines.append(k % 3 == 0 ? BadLines.all[k % BadLines.all.count] : Array(sample.goodLine(k).utf8))
+        }
+        // About 1.2 MB of valid lines: the reduced batch grows back past the default batch (1 MiB).
+        lines += sample.goodLines(12_000, from: 600).map { Array($0.utf8) }
+        lines += (0..<40).map { k in k % 2 == 0 ? BadLines.all[k % BadLines.all.count] : Array(sample.goodLine(k).utf8) }
+        let input = joinLines(lines)
+        try expectEveryPolicyAgrees(input, windows: [Windows.small, Windows.standard])
+        let pass = try collect(JSONLines(bytes: input, options: Windows.with(Windows.standard, policy: .report)))
+        #expect(pass.bad.count == 220)
+        #expect(pass.good.count == 12_420)
+    }
+
+    @Test("a document larger than the reduced batch right after a bad line")
+    func largeDocumentAfterBadLine() throws {
+        var sample = Sample(seed: 12)
+        let lines = sample.goodLines(3) + ["{bad"] + [LongLineTests.longLine(20_000)] + ["nul"]
+            + [LongLineTests.longLine(300_000, key: "larger")] + sample.goodLines(3, from: 3) + ["]"]
+        let input = lines.jsonLines
+        try expectEveryPolicyAgrees(input, windows: [Windows.small, Windows.standard])
+        let pass = try collect(JSONLines(bytes: input, options: Windows.with(Windows.standard, policy: .report)))
+        #expect(pass.bad.map(\.line) == [4, 6, 11])
+        #expect(pass.good.map(\.bytes.count).max()! > 300_000)
+    }
+}
+
 // MARK: - Line endings, blank lines, BOM, empty input
 
 @Suite("Input shapes")
