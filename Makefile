@@ -4,23 +4,23 @@
 #                runs the test suite under AddressSanitizer (the views into a document's buffers are
 #                checked for out-of-bounds and use-after-free reads), the 4 GiB streaming test included
 #                (TAPEJSON_STREAM_4GIB=1: a generated document larger than 4 GiB through JSONStreamParser,
-#                about 35 s here). One run, not a plain run and then a sanitized one: with swift-syntax
+#                about 5 s here). One run, not a plain run and then a sanitized one: with swift-syntax
 #                (the macros) built for each, the two took 25 minutes on this 2-core machine, past CI's 20;
 #                every test the plain run ran runs here, with the sanitizer's checks on top.
 #                LeakSanitizer is on: a leak fails the run. Tests/lsan-suppressions.txt names the leaks
 #                of the toolchain's own code (Foundation, swift-argument-parser, glibc), each with its
 #                reason. Then the DocC catalogues are built, warnings as errors (scripts/check-docs.sh,
 #                from the symbol graphs the test build wrote; make docs builds them with the plugin).
+#                Last, the tests that share work across threads (parallel JSON Lines, shards, the
+#                decompressing thread of compressed input, one decoder shared by threads) under
+#                ThreadSanitizer; any report fails the run (the "Lifetimes and threads" article). Their
+#                build, of the package cut down to the library and those tests' targets
+#                (TAPEJSON_THREAD_TESTS=1, Package.swift), runs in the background from the start, at the
+#                lowest priority (see `test:` below).
 # Both install simdjson, zlib and libzstd first when the machine lacks them (Debian: libsimdjson-dev,
 # zlib1g-dev, libzstd-dev, as root).
 # Not part of set-up, and not run by CI:
-#   make test-tsan   the tests that share work across threads (parallel JSON Lines, shards, the
-#                    decompressing thread of compressed input, one decoder shared by threads) under
-#                    ThreadSanitizer; any report fails the run (the "Lifetimes and threads" article).
-#                    The package is cut down to the library and those tests' targets
-#                    (TAPEJSON_THREAD_TESTS=1, Package.swift): about 4 minutes from a clean clone, where
-#                    the whole package, swift-syntax and the macros included, took 8. Chained after
-#                    make test it brought CI to 19 minutes of its 20 on this machine, so it stays apart.
+#   make test-tsan   the ThreadSanitizer part of make test alone (build and run)
 #   make fuzz        runs every libFuzzer target in Fuzz/ (FUZZ_SECONDS each, 60 by default) under
 #                    AddressSanitizer from its seed corpus; any crash, hang or broken invariant fails it
 #   make docs        builds the DocC documentation of TapeJSON and TapeJSONMacros (swift-docc-plugin),
@@ -79,26 +79,45 @@ lint:
 	swift format lint --strict --recursive --parallel --debug-disable-pretty-print $(LINT_PATHS)
 	@! git ls-files '*.swift' | xargs grep -nP '\t|[ ]+$$' || { echo "tabs or trailing blanks above"; exit 1; }
 
+# ThreadSanitizer's run: -DTAPEJSON_TSAN swaps Synchronization.Mutex for a pthread lock inside TapeJSON
+# (ThreadSanitizer does not see a contended Mutex hand the lock over:
+# Sources/TapeJSON/Support/ThreadSanitizerMutex.swift); TAPEJSON_THREAD_TESTS=1 cuts the package down to
+# the library and the three test targets below (Package.swift).
+TSAN_TESTS = LinesTests\.(ParallelTests|ShardTests|CompressedInputTests)|DecodingTests\.(WorkspaceCacheTests|IdleWorkspacesTests|SessionReuseTests)|DecodingTests\.InputTests/concurrentDecoding|EncodingTests\.JSONLinesWriterTests/parallelWriting
+TSAN_ENV = TAPEJSON_THREAD_TESTS=1 TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan-suppressions.txt:halt_on_error=1
+TSAN_FLAGS = --sanitize=thread -Xswiftc -DTAPEJSON_TSAN --disable-xctest --scratch-path .build-tsan $(SHIM_OPTIMIZED)
+TSAN_BUILD = .build-tsan/background
+
+# make test starts ThreadSanitizer's build first, in the background at the lowest priority (nice 19,
+# its own process group, its output in $(TSAN_BUILD)/log), so that it takes the processor time
+# AddressSanitizer's build and run leave idle; then it runs AddressSanitizer's, then ThreadSanitizer's
+# tests once their build is done. Its build's failure fails the run with that log's tail; a failure of
+# AddressSanitizer's run or of the DocC check stops it. The packages are resolved first, so that the two
+# builds do not both write Package.resolved.
 test: deps lint
-	mkdir -p $(SYMBOL_GRAPHS)
+	mkdir -p $(SYMBOL_GRAPHS) $(TSAN_BUILD)
+	swift package resolve --scratch-path .build-asan
+	@rm -f $(TSAN_BUILD)/status
+	@setsid bash -c '$(TSAN_ENV) nice -n 19 swift build --build-tests $(TSAN_FLAGS) > $(TSAN_BUILD)/log 2>&1; \
+		echo $$? > $(TSAN_BUILD)/status' & echo $$! > $(TSAN_BUILD)/pid
 	@set -o pipefail; TAPEJSON_STREAM_4GIB=1 ASAN_OPTIONS=detect_leaks=1 \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 \
 		swift test --sanitize=address --disable-xctest --scratch-path .build-asan $(SHIM_OPTIMIZED) \
 		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(SYMBOL_GRAPHS) 2>&1 \
 		| tee $(TEST_LOG) \
-		|| { echo "=== failures (from $(TEST_LOG)) ==="; \
+		|| { kill -- -$$(cat $(TSAN_BUILD)/pid) 2>/dev/null; echo "=== failures (from $(TEST_LOG)) ==="; \
 		     grep -a -E '✘|recorded an issue|ERROR: (Address|Leak)Sanitizer|SUMMARY: |Fatal error|error: ' $(TEST_LOG) \
 		     | grep -a -v '^✘ Suite' | tail -n 60; exit 1; }
-	scripts/check-docs.sh $(SYMBOL_GRAPHS)
-
-# -DTAPEJSON_TSAN swaps Synchronization.Mutex for a pthread lock inside TapeJSON (ThreadSanitizer does not
-# see a contended Mutex hand the lock over: Sources/TapeJSON/Support/ThreadSanitizerMutex.swift).
-TSAN_TESTS = LinesTests\.(ParallelTests|ShardTests|CompressedInputTests)|DecodingTests\.(WorkspaceCacheTests|IdleWorkspacesTests|SessionReuseTests)|DecodingTests\.InputTests/concurrentDecoding|EncodingTests\.JSONLinesWriterTests/parallelWriting
+	@scripts/check-docs.sh $(SYMBOL_GRAPHS) || { kill -- -$$(cat $(TSAN_BUILD)/pid) 2>/dev/null; exit 1; }
+	@echo "waiting for ThreadSanitizer's build ($(TSAN_BUILD)/log)"; \
+		while [ ! -s $(TSAN_BUILD)/status ]; do sleep 2; done; \
+		tail -n 3 $(TSAN_BUILD)/log; \
+		[ "$$(cat $(TSAN_BUILD)/status)" = 0 ] || { echo "=== ThreadSanitizer's build failed ==="; \
+		grep -a -E 'error:' $(TSAN_BUILD)/log | tail -n 40; exit 1; }
+	$(TSAN_ENV) swift test --skip-build $(TSAN_FLAGS) --filter '$(TSAN_TESTS)'
 
 test-tsan: deps
-	TAPEJSON_THREAD_TESTS=1 TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan-suppressions.txt:halt_on_error=1 \
-		swift test --sanitize=thread -Xswiftc -DTAPEJSON_TSAN --disable-xctest --scratch-path .build-tsan $(SHIM_OPTIMIZED) \
-		--filter '$(TSAN_TESTS)'
+	$(TSAN_ENV) swift test $(TSAN_FLAGS) --filter '$(TSAN_TESTS)'
 
 # Fuzzing, as a standing habit (Fuzz/README.md): every libFuzzer target in Fuzz/ runs FUZZ_SECONDS
 # (default 60; 600 before an input-facing change lands) under AddressSanitizer, starting from its seed
