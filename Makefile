@@ -11,16 +11,19 @@
 #                of the toolchain's own code (Foundation, swift-argument-parser, glibc), each with its
 #                reason. Then the DocC catalogues are built, warnings as errors (scripts/check-docs.sh,
 #                from the symbol graphs the test build wrote; make docs builds them with the plugin).
-#                Last, the tests that share work across threads (parallel JSON Lines, shards, the
-#                decompressing thread of compressed input, one decoder shared by threads) under
-#                ThreadSanitizer; any report fails the run (the "Lifetimes and threads" article). Their
-#                build, of the package cut down to the library and those tests' targets
-#                (TAPEJSON_THREAD_TESTS=1, Package.swift), runs in the background from the start, at the
-#                lowest priority (see `test:` below).
 # Both install simdjson, zlib and libzstd first when the machine lacks them (Debian: libsimdjson-dev,
 # zlib1g-dev, libzstd-dev, as root).
 # Not part of set-up, and not run by CI:
-#   make test-tsan   the ThreadSanitizer part of make test alone (build and run)
+#   make test-tsan   the tests that share work across threads (parallel JSON Lines, shards, the
+#                    decompressing thread of compressed input, one decoder shared by threads) under
+#                    ThreadSanitizer; any report fails the run (the "Lifetimes and threads" article).
+#                    The package is cut down to the library and those tests' targets
+#                    (TAPEJSON_THREAD_TESTS=1, Package.swift): about 3.5 minutes from a clean clone (a
+#                    142 s build, 69 s of tests). Chained after make test, sequentially, a fresh clone's
+#                    .ci/run took 17 min 34 s here (with 127 s of those tests then), and CI on this
+#                    machine has run 20% longer than a local run: past its 20 minutes, so it stays apart.
+#                    Built in the background beside AddressSanitizer's build (nice 19) it only slowed
+#                    that build from 359 s to 549 s: the two processors are not idle during it.
 #   make fuzz        runs every libFuzzer target in Fuzz/ (FUZZ_SECONDS each, 60 by default) under
 #                    AddressSanitizer from its seed corpus; any crash, hang or broken invariant fails it
 #   make docs        builds the DocC documentation of TapeJSON and TapeJSONMacros (swift-docc-plugin),
@@ -86,37 +89,18 @@ lint:
 TSAN_TESTS = LinesTests\.(ParallelTests|ShardTests|CompressedInputTests)|DecodingTests\.(WorkspaceCacheTests|IdleWorkspacesTests|SessionReuseTests)|DecodingTests\.InputTests/concurrentDecoding|EncodingTests\.JSONLinesWriterTests/parallelWriting
 TSAN_ENV = TAPEJSON_THREAD_TESTS=1 TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan-suppressions.txt:halt_on_error=1
 TSAN_FLAGS = --sanitize=thread -Xswiftc -DTAPEJSON_TSAN --disable-xctest --scratch-path .build-tsan $(SHIM_OPTIMIZED)
-TSAN_BUILD = .build-tsan/background
 
-# make test starts ThreadSanitizer's build first, in the background at the lowest priority (nice 19,
-# its own process group, its output in $(TSAN_BUILD)/log), so that it takes the processor time
-# AddressSanitizer's build and run leave idle. (A process group, not a session: with the kernel's
-# autogroup scheduling a new session, from setsid, gets an equal share whatever its nice value, and
-# AddressSanitizer's build took 502 s instead of 359.) then it runs AddressSanitizer's, then ThreadSanitizer's
-# tests once their build is done. Its build's failure fails the run with that log's tail; a failure of
-# AddressSanitizer's run or of the DocC check stops it. The packages are resolved first, so that the two
-# builds do not both write Package.resolved.
 test: deps lint
-	mkdir -p $(SYMBOL_GRAPHS) $(TSAN_BUILD)
-	swift package resolve --scratch-path .build-asan
-	@rm -f $(TSAN_BUILD)/status
-	@set -m; { $(TSAN_ENV) nice -n 19 swift build --build-tests $(TSAN_FLAGS) > $(TSAN_BUILD)/log 2>&1; \
-		echo $$? > $(TSAN_BUILD)/status; } < /dev/null > /dev/null 2>&1 & echo $$! > $(TSAN_BUILD)/pid
+	mkdir -p $(SYMBOL_GRAPHS)
 	@set -o pipefail; TAPEJSON_STREAM_4GIB=1 ASAN_OPTIONS=detect_leaks=1 \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 \
 		swift test --sanitize=address --disable-xctest --scratch-path .build-asan $(SHIM_OPTIMIZED) \
 		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(SYMBOL_GRAPHS) 2>&1 \
 		| tee $(TEST_LOG) \
-		|| { kill -- -$$(cat $(TSAN_BUILD)/pid) 2>/dev/null; echo "=== failures (from $(TEST_LOG)) ==="; \
+		|| { echo "=== failures (from $(TEST_LOG)) ==="; \
 		     grep -a -E '✘|recorded an issue|ERROR: (Address|Leak)Sanitizer|SUMMARY: |Fatal error|error: ' $(TEST_LOG) \
 		     | grep -a -v '^✘ Suite' | tail -n 60; exit 1; }
-	@scripts/check-docs.sh $(SYMBOL_GRAPHS) || { kill -- -$$(cat $(TSAN_BUILD)/pid) 2>/dev/null; exit 1; }
-	@echo "waiting for ThreadSanitizer's build ($(TSAN_BUILD)/log)"; \
-		while [ ! -s $(TSAN_BUILD)/status ]; do sleep 2; done; \
-		tail -n 3 $(TSAN_BUILD)/log; \
-		[ "$$(cat $(TSAN_BUILD)/status)" = 0 ] || { echo "=== ThreadSanitizer's build failed ==="; \
-		grep -a -E 'error:' $(TSAN_BUILD)/log | tail -n 40; exit 1; }
-	$(TSAN_ENV) swift test --skip-build $(TSAN_FLAGS) --filter '$(TSAN_TESTS)'
+	scripts/check-docs.sh $(SYMBOL_GRAPHS)
 
 test-tsan: deps
 	$(TSAN_ENV) swift test $(TSAN_FLAGS) --filter '$(TSAN_TESTS)'

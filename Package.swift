@@ -155,7 +155,7 @@ let package = Package(
     cxxLanguageStandard: .cxx17
 )
 
-// ThreadSanitizer's run in `make test` (TAPEJSON_THREAD_TESTS=1 in its environment): the package cut down
+// ThreadSanitizer's run, `make test-tsan` (TAPEJSON_THREAD_TESTS=1 in its environment): the package cut down
 // to the library and the three test targets whose tests share work across threads (parallel JSON Lines,
 // shards, the decompressing thread, one decoder or writer shared by threads). Everything the whole
 // package builds again for a sanitizer, swift-syntax and the macros first, took this run from about 4 to
