@@ -89,6 +89,7 @@ lint:
 TSAN_TESTS = LinesTests\.(ParallelTests|ShardTests|CompressedInputTests)|DecodingTests\.(WorkspaceCacheTests|IdleWorkspacesTests|SessionReuseTests)|DecodingTests\.InputTests/concurrentDecoding|EncodingTests\.JSONLinesWriterTests/parallelWriting
 TSAN_ENV = TAPEJSON_THREAD_TESTS=1 TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan-suppressions.txt:halt_on_error=1
 TSAN_FLAGS = --sanitize=thread -Xswiftc -DTAPEJSON_TSAN --disable-xctest --scratch-path .build-tsan $(SHIM_OPTIMIZED)
+TSAN_RUN = $(TSAN_ENV) swift test $(TSAN_FLAGS) --filter '$(TSAN_TESTS)'
 
 test: deps lint
 	mkdir -p $(SYMBOL_GRAPHS)
@@ -101,9 +102,10 @@ test: deps lint
 		     grep -a -E '✘|recorded an issue|ERROR: (Address|Leak)Sanitizer|SUMMARY: |Fatal error|error: ' $(TEST_LOG) \
 		     | grep -a -v '^✘ Suite' | tail -n 60; exit 1; }
 	scripts/check-docs.sh $(SYMBOL_GRAPHS)
+	$(TSAN_RUN)
 
 test-tsan: deps
-	$(TSAN_ENV) swift test $(TSAN_FLAGS) --filter '$(TSAN_TESTS)'
+	$(TSAN_RUN)
 
 # Fuzzing, as a standing habit (Fuzz/README.md): every libFuzzer target in Fuzz/ runs FUZZ_SECONDS
 # (default 60; 600 before an input-facing change lands) under AddressSanitizer, starting from its seed
