@@ -71,8 +71,10 @@ extension DecodingSession {
         let cursor = unsafeCursors[depth]
         let sameObject = cursor.object == UInt32(truncatingIfNeeded: start)
         let resume = sameObject ? Int(cursor.next) : first
-        // The member at `resume` was found for another key (see `KeyCursor.found`).
-        let resumeFoundOther = sameObject && cursor.found != 0 && cursor.found != KeyCursor.fingerprint(key)
+        // The member at `resume` was found for another key (see `KeyCursor.found`). The key's
+        // fingerprint is hashed once, or read from its memo.
+        let fingerprint = memo?.pointee.fingerprint ?? KeyCursor.fingerprint(key)
+        let resumeFoundOther = sameObject && cursor.found != 0 && cursor.found != fingerprint
         var lengths = sameObject ? cursor.lengths : 0
         let found: Int?
         switch withUnsafeWorkspace({ $0.keyMatching }) {
@@ -167,7 +169,7 @@ extension DecodingSession {
         // The next lookup starts at this key: asking again for the same key (`contains` or `decodeNil`
         // then `decode`) finds it at once, and the next key in document order is one step away.
         unsafeCursors[depth] = KeyCursor(object: UInt32(truncatingIfNeeded: start), next: UInt32(truncatingIfNeeded: keyIndex),
-                                   lengths: lengths, found: KeyCursor.fingerprint(key))
+                                   lengths: lengths, found: fingerprint)
         return keyIndex + 1
     }
 
