@@ -11,21 +11,22 @@
 #                of the toolchain's own code (Foundation, swift-argument-parser, glibc), each with its
 #                reason. Then the DocC catalogues are built, warnings as errors (scripts/check-docs.sh,
 #                from the symbol graphs the test build wrote; make docs builds them with the plugin).
+#                Last, the ThreadSanitizer run (make test-tsan, below). A fresh clone's .ci/run took
+#                14 min here on 29 Nov: AddressSanitizer's build 297 s and tests 334 s, the DocC check
+#                about 25 s, ThreadSanitizer's build 122 s and tests 58 s.
 # Both install simdjson, zlib and libzstd first when the machine lacks them (Debian: libsimdjson-dev,
 # zlib1g-dev, libzstd-dev, as root).
-# Not part of set-up, and not run by CI:
+# Also run alone:
 #   make test-tsan   the tests that share work across threads (parallel JSON Lines, shards, the
 #                    decompressing thread of compressed input, one decoder shared by threads) under
 #                    ThreadSanitizer; any report fails the run (the "Lifetimes and threads" article).
 #                    The package is cut down to the library and those tests' targets
-#                    (TAPEJSON_THREAD_TESTS=1, Package.swift): about 3.5 minutes from a clean clone (a
-#                    142 s build, 69 s of tests). Chained after make test, sequentially, a fresh clone's
-#                    .ci/run took 18 min 20 s here on 29 Nov (AddressSanitizer's build 375 s and tests
-#                    437 s, ThreadSanitizer's build 174 s and tests 83 s), and CI on this machine has run
-#                    from 0.9 to 1.2 times as long as a local run: up to 22 minutes, past its 20, so it
-#                    stays apart.
-#                    Built in the background beside AddressSanitizer's build (nice 19) it only slowed
-#                    that build from 359 s to 549 s: the two processors are not idle during it.
+#                    (TAPEJSON_THREAD_TESTS=1, Package.swift), with no swift-syntax: about 3 minutes
+#                    from a clean clone. It is run after the AddressSanitizer run, not beside it: both
+#                    builds and the sanitized tests keep the two processors busy (vmstat: 3% idle
+#                    during the AddressSanitizer tests; built in the background beside
+#                    AddressSanitizer's build, it slowed that build from 359 s to 549 s).
+# Not part of set-up, and not run by CI:
 #   make fuzz        runs every libFuzzer target in Fuzz/ (FUZZ_SECONDS each, 60 by default) under
 #                    AddressSanitizer from its seed corpus; any crash, hang or broken invariant fails it
 #   make docs        builds the DocC documentation of TapeJSON and TapeJSONMacros (swift-docc-plugin),
@@ -91,6 +92,7 @@ lint:
 TSAN_TESTS = LinesTests\.(ParallelTests|ShardTests|CompressedInputTests)|DecodingTests\.(WorkspaceCacheTests|IdleWorkspacesTests|SessionReuseTests)|DecodingTests\.InputTests/concurrentDecoding|EncodingTests\.JSONLinesWriterTests/parallelWriting
 TSAN_ENV = TAPEJSON_THREAD_TESTS=1 TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan-suppressions.txt:halt_on_error=1
 TSAN_FLAGS = --sanitize=thread -Xswiftc -DTAPEJSON_TSAN --disable-xctest --scratch-path .build-tsan $(SHIM_OPTIMIZED)
+TSAN_RUN = $(TSAN_ENV) swift test $(TSAN_FLAGS) --filter '$(TSAN_TESTS)'
 
 test: deps lint
 	mkdir -p $(SYMBOL_GRAPHS)
@@ -103,9 +105,10 @@ test: deps lint
 		     grep -a -E '✘|recorded an issue|ERROR: (Address|Leak)Sanitizer|SUMMARY: |Fatal error|error: ' $(TEST_LOG) \
 		     | grep -a -v '^✘ Suite' | tail -n 60; exit 1; }
 	scripts/check-docs.sh $(SYMBOL_GRAPHS)
+	$(TSAN_RUN)
 
 test-tsan: deps
-	$(TSAN_ENV) swift test $(TSAN_FLAGS) --filter '$(TSAN_TESTS)'
+	$(TSAN_RUN)
 
 # Fuzzing, as a standing habit (Fuzz/README.md): every libFuzzer target in Fuzz/ runs FUZZ_SECONDS
 # (default 60; 600 before an input-facing change lands) under AddressSanitizer, starting from its seed
