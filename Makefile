@@ -12,8 +12,8 @@
 #                reason. Then the DocC catalogues are built, warnings as errors (scripts/check-docs.sh,
 #                from the symbol graphs the test build wrote; make docs builds them with the plugin).
 #                Last, the ThreadSanitizer run (make test-tsan, below). A fresh clone's .ci/run took
-#                14 min here on 29 Nov: AddressSanitizer's build 297 s and tests 334 s, the DocC check
-#                about 25 s, ThreadSanitizer's build 122 s and tests 58 s.
+#                13 min 12 s here on 29 Nov: AddressSanitizer's build 286 s and tests 319 s, the DocC
+#                check about 25 s, ThreadSanitizer's build 104 s and tests 61 s.
 # Both install simdjson, zlib and libzstd first when the machine lacks them (Debian: libsimdjson-dev,
 # zlib1g-dev, libzstd-dev, as root).
 # Also run alone:

@@ -63,7 +63,7 @@ struct KeptContainerMemoryTests {
         let seconds = Date().timeIntervalSince(start)
         guard let after = measure() else { return 3 }
         // The last value still reads its own document.
-        guard try last?.id == 41, try last?.message == "user signed in" else { return 4 }
+        guard last?.id == 41, try last?.message == "user signed in" else { return 4 }
         print("\(sanitized ? "allocated (AddressSanitizer)" : "resident") before \(before >> 10) KiB, "
               + "after \(after >> 10) KiB, \(calls) decodes in \(String(format: "%.2f", seconds)) s")
         return after - before < 64 << 20 ? 0 : 1

@@ -169,7 +169,7 @@ import Testing
     @Test func writersKeepTheirFileHandleOpen() throws {
         let linesPath = temporaryPath(), streamPath = temporaryPath(), otherPath = temporaryPath()
         defer { for path in [linesPath, streamPath, otherPath] { try? FileManager.default.removeItem(atPath: path) } }
-        for path in [linesPath, streamPath, otherPath] { FileManager.default.createFile(atPath: path, contents: nil) }
+        for path in [linesPath, streamPath, otherPath] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         let lines = JSONLinesWriter(fileHandle: FileHandle(forWritingAtPath: linesPath)!, bufferSize: 1)
         let stream = JSONStreamWriter(fileHandle: FileHandle(forWritingAtPath: streamPath)!, bufferSize: 1)
         // Opened after the handles above were made (and, were they not kept, released and closed).

@@ -9,13 +9,14 @@ import Testing
 
     static let doubles: [Double] = [
         0, -0.0, 1, -1, 0.1, 0.2, 0.3, 1.5, 100, 1e-7, 1e-6, 1e-5, 1e-4, 0.001, 1e15, 1e16, 1e17, 1e21, 1e22,
-        123_456_789_012_345_680_000, 9_007_199_254_740_992, 9_007_199_254_740_993, 4.35, 2.5e-8, 3.2e-08, 1234.5, -65.613616999999977,
+        Double("123456789012345680000")!, 9_007_199_254_740_992, Double("9007199254740993")!, 4.35, 2.5e-8, 3.2e-08, 1234.5, -65.613616999999977,
         .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNormalMagnitude, .leastNonzeroMagnitude,
-        -.leastNonzeroMagnitude, 2.2250738585072009e-308, .pi, .ulpOfOne, 1 / 3.0, 5e-324, 1.7976931348623157e308,
+        -.leastNonzeroMagnitude, Double("2.2250738585072009e-308")!, .pi, .ulpOfOne, 1 / 3.0, Double("5e-324")!,
+        1.7976931348623157e308,
     ]
 
     static let floats: [Float] = [
-        0, -0.0, 1, 0.1, 1e-7, 3.4028235e38, .leastNonzeroMagnitude, .leastNormalMagnitude, 16_777_216, 16_777_217,
+        0, -0.0, 1, 0.1, 1e-7, 3.4028235e38, .leastNonzeroMagnitude, .leastNormalMagnitude, 16_777_216, Float("16777217")!,
         .pi, 1e10, 1.1, -2.5,
     ]
 

@@ -120,7 +120,7 @@ private func expectSameData(_ object: Any, _ options: JSONSerialization.WritingO
     @Test func valuesOfEveryType() {
         let values: [Any] = [
             1, -1, Int.min, UInt64.max, Int8(-3), UInt8(200), Int16(7), UInt16(9), Int32.min, UInt32.max, UInt(4),
-            1.5, 0.1, 1e-7, 1e21, -0.0, 1.0, 100.0, Double.greatestFiniteMagnitude, 5e-324, Float(0.1), Float(1e-7),
+            1.5, 0.1, 1e-7, 1e21, -0.0, 1.0, 100.0, Double.greatestFiniteMagnitude, Double("5e-324")!, Float(0.1), Float(1e-7),
             Float(3.4028235e38), true, false, NSNull(), "a/b\u{1}\u{1f}\u{7f}é\u{2028}\"\\\n\t\r\u{8}\u{c}",
             NSNumber(value: 0.1), NSNumber(value: Float(1.1)), NSNumber(value: true), NSNumber(value: false),
             NSNumber(value: Int64.min), NSNumber(value: UInt64.max), NSNumber(value: Int8(-3)), NSNumber(value: Int8(1)),

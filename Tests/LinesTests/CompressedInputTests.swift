@@ -51,7 +51,7 @@ private func runTool(_ tool: String, _ arguments: [String], input: [UInt8]) thro
     let directory = try TemporaryDirectory()
     let inPath = try directory.write(input, name: "in")
     let outPath = directory.path("out")
-    FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = arguments

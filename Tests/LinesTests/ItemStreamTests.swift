@@ -252,10 +252,10 @@ struct SharedLabelTests {
         var fromLines: [Int] = [], fromItems: [Int] = []
         try reader.forEach({ _ in }, onInvalidLine: { fromLines.append($0.line) })
         try stream.forEach({ _ in }, onInvalidLine: { fromItems.append($0.line) })
-        try reader.count(onInvalidLine: { fromLines.append($0.line) })
-        try stream.count(onInvalidLine: { fromItems.append($0.line) })
-        try reader.count(jobs: 2, onInvalidLine: { fromLines.append($0.line) })
-        try stream.count(jobs: 2, onInvalidLine: { fromItems.append($0.line) })
+        _ = try reader.count(onInvalidLine: { fromLines.append($0.line) })
+        _ = try stream.count(onInvalidLine: { fromItems.append($0.line) })
+        _ = try reader.count(jobs: 2, onInvalidLine: { fromLines.append($0.line) })
+        _ = try stream.count(jobs: 2, onInvalidLine: { fromItems.append($0.line) })
         try reader.map(jobs: 2, { _ in 0 }, each: { _, _ in }, onInvalidLine: { fromLines.append($0.line) })
         try stream.map(jobs: 2, { _ in 0 }, each: { _, _ in }, onInvalidLine: { fromItems.append($0.line) })
         var decoded: [Int] = []
