@@ -162,3 +162,41 @@ struct BigNumberTests {
         #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data("[1e400]".utf8)) }
     }
 }
+
+/// Zeros read as `Double` are checked against their text (`-0` is the integer 0 on the tape); a type
+/// that asks for its keys in another order than the document's reads them behind the text's walk.
+@Suite("Zeros read out of document order")
+struct ZerosOutOfOrderTests {
+    struct Key: Codable, Equatable {
+        var pos: [Double]?
+        var time: Double
+        var rot: [Double]?
+    }
+
+    @Test("every -0 keeps its sign, whichever order each object's keys come in")
+    func signsKept() throws {
+        // The shape of three.js keyframes (marine_ik.json): keys in two orders, many `-0`s.
+        var objects: [String] = []
+        var expected: [Key] = []
+        for k in 0..<2_000 {
+            let zero = k % 3 == 0 ? "-0" : "0"
+            let value: Double = k % 3 == 0 ? -0.0 : 0.0
+            if k % 2 == 0 {
+                objects.append(#"{"pos":[\#(zero),1,\#(zero)],"time":\#(zero),"rot":[0,\#(zero)]}"#)
+                expected.append(Key(pos: [value, 1, value], time: value, rot: [0, value]))
+            } else {
+                objects.append(#"{"rot":[\#(zero),-0],"time":\#(zero),"pos":[\#(zero)]}"#)
+                expected.append(Key(pos: [value], time: value, rot: [value, -0.0]))
+            }
+        }
+        let json = "[" + objects.joined(separator: ",") + "]"
+        let decoded = try TapeJSONDecoder().decode([Key].self, from: json)
+        let foundation = try JSONDecoder().decode([Key].self, from: Data(json.utf8))
+        func signs(_ keys: [Key]) -> [Bool] {
+            keys.flatMap { key in ((key.pos ?? []) + [key.time] + (key.rot ?? [])).map { $0.sign == .minus } }
+        }
+        #expect(decoded == expected)
+        #expect(signs(decoded) == signs(expected))
+        #expect(signs(foundation) == signs(expected))
+    }
+}
