@@ -13,7 +13,7 @@ enum DecodedTypeKind {
     case plain
     /// A type with a generated path (``TapeJSONDecodable``), tried before its `init(from:)`.
     case generated(any TapeJSONDecodable.Type)
-    case date, data, url, decimal
+    case date, data, url, decimal, uuid
     case stringDictionary(any StringKeyedDictionaryDecodable.Type)
     case array(any ArrayDecoding.Type)
     case bool, string, double, float
@@ -39,6 +39,7 @@ enum DecodedTypeKind {
         case ObjectIdentifier(Data.self): self = .data
         case ObjectIdentifier(URL.self): self = .url
         case ObjectIdentifier(Decimal.self): self = .decimal
+        case ObjectIdentifier(UUID.self): self = .uuid
         default:
             if let generated = type as? any TapeJSONDecodable.Type {
                 self = .generated(generated)

@@ -352,6 +352,7 @@ final class DecodingSession: Decoder {
         case .data: return unsafeBitCast(try decodeData(), to: T.self)
         case .url: return unsafeBitCast(try decodeURL(), to: T.self)
         case .decimal: return unsafeBitCast(try decodeDecimal(), to: T.self)
+        case .uuid: return unsafeBitCast(try decodeUUID(), to: T.self)
         case .stringDictionary(let dictionaryType): return try decodeStringDictionary(dictionaryType, as: type)
         }
     }

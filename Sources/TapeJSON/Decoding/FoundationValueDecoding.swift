@@ -1,8 +1,9 @@
 import Foundation
 
 /// The Foundation types that Foundation's decoder decodes itself rather than through their own
-/// `init(from:)`: `Data` (by the data strategy), `URL` (from a string) and `Decimal` (from a number).
-/// Each reads the session's current value, whose path frame is already pushed.
+/// `init(from:)`: `Data` (by the data strategy), `URL` (from a string) and `Decimal` (from a number);
+/// and `UUID`, whose canonical text is read here to the value its `init(from:)` gives. Each reads the
+/// session's current value, whose path frame is already pushed.
 extension DecodingSession {
     func decodeData() throws -> Data {
         let index = valueIndex
@@ -22,6 +23,47 @@ extension DecodingSession {
         case .custom(let decode):
             return try decode(self)
         }
+    }
+
+    /// A `UUID` from its canonical text (8-4-4-4-12 hex digits, either case) read on the tape, as
+    /// `UUID(uuidString:)` reads it, without the `String` and the C `sscanf` that `UUID.init(from:)`
+    /// goes through on Linux: 14% of the samples of a CloudTrail-shaped JSON Lines decode, whose
+    /// `eventID` is a UUID. Any other value (null, a number, another spelling) goes to
+    /// `UUID.init(from:)`, whose value or error is the answer.
+    func decodeUUID() throws -> UUID {
+        let index = valueIndex
+        if tape.tagByte(index) == TapeTag.string.rawValue, let uuid = Self.canonicalUUID(tape.stringBytes(index)) {
+            return uuid
+        }
+        return try UUID(from: self)
+    }
+
+    /// The UUID of `text` when it is 36 bytes of 8-4-4-4-12 hex digits, else nil.
+    static func canonicalUUID(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard text.count == 36 else { return nil }
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let parsed = withUnsafeMutableBytes(of: &bytes) { out -> Bool in
+            var i = 0
+            for k in 0..<16 {
+                if i == 8 || i == 13 || i == 18 || i == 23 {
+                    guard text[i] == UInt8(ascii: "-") else { return false }
+                    i += 1
+                }
+                guard let high = hexDigit(text[i]), let low = hexDigit(text[i + 1]) else { return false }
+                out[k] = high << 4 | low
+                i += 2
+            }
+            return true
+        }
+        return parsed ? UUID(uuid: bytes) : nil
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter + 10 : nil
     }
 
     func decodeURL() throws -> URL {
