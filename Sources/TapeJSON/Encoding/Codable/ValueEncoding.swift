@@ -36,6 +36,34 @@ extension EncodingCore {
         out.appendQuoted(value, escapeSlashes: escapeSlashes)
     }
 
+    /// `uuid` as `UUID.encode(to:)` writes it, its `uuidString` (8-4-4-4-12 upper-case hex digits)
+    /// quoted, without making the `String`: on Linux `uuidString` is made with the C `snprintf`, 8% of a
+    /// CloudTrail-shaped record's generated encoding (perf).
+    func writeUUID(_ uuid: UUID) {
+        if keyConventions != nil { return writeString(uuid.uuidString) }
+        let digits: StaticString = "0123456789ABCDEF"
+        // 38 bytes: the quotes, 32 digits and 4 dashes.
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            withUnsafeBytes(of: uuid.uuid) { bytes in
+                var i = 0
+                buffer[i] = UInt8(ascii: "\"")
+                i += 1
+                for k in 0..<16 {
+                    if k == 4 || k == 6 || k == 8 || k == 10 {
+                        buffer[i] = UInt8(ascii: "-")
+                        i += 1
+                    }
+                    buffer[i] = digits.utf8Start[Int(bytes[k] >> 4)]
+                    buffer[i + 1] = digits.utf8Start[Int(bytes[k] & 0xF)]
+                    i += 2
+                }
+                buffer[i] = UInt8(ascii: "\"")
+            }
+            out.append(UnsafeBufferPointer(start: buffer.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self), count: 38))
+        }
+    }
+
     @inline(__always)
     func writeDouble(_ value: Double, path: @autoclosure () -> [any CodingKey]) throws {
         if value.isFinite { out.appendDouble(value) } else { try writeNonConforming(value, path: path()) }
@@ -108,8 +136,9 @@ extension EncodingCore {
         finishSlot(root)
     }
 
-    /// Writes the types Foundation's encoder treats itself (Date, Data, URL, Decimal) and common
-    /// scalars and arrays that reach a generic `encode`; false for anything else.
+    /// Writes the types Foundation's encoder treats itself (Date, Data, URL, Decimal), `UUID` (as its
+    /// `encode(to:)` does) and common scalars and arrays that reach a generic `encode`; false for
+    /// anything else.
     @inline(__always)
     func encodeSpecial<T: Encodable>(_ value: T, path: () -> [any CodingKey]) throws -> Bool {
         if T.self == String.self {
@@ -126,6 +155,8 @@ extension EncodingCore {
             try writeData(value as! Data, path: path)
         } else if T.self == URL.self {
             writeString((value as! URL).absoluteString)
+        } else if T.self == UUID.self {
+            writeUUID(value as! UUID)
         } else if T.self == Decimal.self {
             try writeDecimal(value as! Decimal, path: path())
         } else if T.self == VerbatimNumber.self {
