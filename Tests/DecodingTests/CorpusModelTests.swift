@@ -110,6 +110,25 @@ private func decodeBoth<T: Decodable & Equatable>(_ type: T.Type, _ file: String
         #expect(mesh.colors.allSatisfy { $0 == 4_278_190_080 })
         #expect(mesh.influences.count == 3600)
     }
+
+    @Test func marineIK() throws {
+        let scene = try decodeBoth(MarineScene.self, "marine_ik.json")
+        let geometry = try #require(scene.geometries.first).data
+        #expect(geometry.vertices.count == 17220)
+        #expect(geometry.faces.count == 74087)
+        #expect(geometry.bones.count == 64)
+        #expect(geometry.animations.first?.hierarchy.reduce(0) { $0 + $1.keys.count } == 1344)
+        // `==` takes -0 for 0: the signs are compared on their own (the integer `-0`s of the keyframes,
+        // whose keys come in two orders, read as Double).
+        func negativeZeros(_ scene: MarineScene) -> Int {
+            scene.geometries.flatMap(\.data.animations).flatMap(\.hierarchy).flatMap(\.keys).reduce(0) { count, key in
+                count + ((key.pos ?? []) + (key.rot ?? []) + (key.scl ?? [])).filter { $0 == 0 && $0.sign == .minus }.count
+            }
+        }
+        let reference = try JSONDecoder().decode(MarineScene.self, from: CorpusFiles.data("marine_ik.json"))
+        #expect(negativeZeros(scene) == negativeZeros(reference))
+        #expect(negativeZeros(scene) > 1000)
+    }
 }
 
 // MARK: - Log lines

@@ -43,6 +43,7 @@ private func reencode<T: Codable>(_ type: T.Type, _ file: String, sourceLocation
     @Test func apacheBuilds() throws { try reencode(ApacheBuilds.self, "apache_builds.json") }
     @Test func random() throws { try reencode(RandomUsers.self, "random.json") }
     @Test func mesh() throws { try reencode(Mesh.self, "mesh.json") }
+    @Test func marineIK() throws { try reencode(MarineScene.self, "marine_ik.json") }
 
     @Test func twitterWithSnakeCaseKeys() throws {
         let value = try JSONDecoder().decode(TwitterSearch.self, from: CorpusFiles.data("twitter.json"))

@@ -59,6 +59,7 @@ private func check<T: Codable & Equatable>(_ type: T.Type, _ file: String, sourc
     @Test func apacheBuilds() throws { try check(ApacheBuilds.self, "apache_builds.json") }
     @Test func random() throws { try check(RandomUsers.self, "random.json") }
     @Test func mesh() throws { try check(Mesh.self, "mesh.json") }
+    @Test func marineIK() throws { try check(MarineScene.self, "marine_ik.json") }
 }
 
 // The generated log lines (tapejson gen-logs) through LogLine's twin, whose LogTimestamp and LogUserID

@@ -655,6 +655,7 @@ struct CorpusModel {
         case "apache_builds.json": return .of(ApacheBuilds.self)
         case "random.json": return .of(RandomUsers.self)
         case "mesh.json": return .of(Mesh.self)
+        case "marine_ik.json": return .of(MarineScene.self)
         default: return nil
         }
     }

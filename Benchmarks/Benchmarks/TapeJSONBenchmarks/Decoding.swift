@@ -18,6 +18,7 @@ func registerDecodingBenchmarks() {
     registerModel(ApacheBuilds.self, file: "apache_builds.json")
     registerModel(RandomUsers.self, file: "random.json")
     registerModel(Mesh.self, file: "mesh.json")
+    registerModel(MarineScene.self, file: "marine_ik.json")
 }
 
 /// `typeName` names the model in the benchmark's name (and so in the `Thresholds/` file names) when its

@@ -19,6 +19,7 @@ func registerEncodingBenchmarks() {
     registerEncoding(ApacheBuilds.self, file: "apache_builds.json")
     registerEncoding(RandomUsers.self, file: "random.json")
     registerEncoding(Mesh.self, file: "mesh.json")
+    registerEncoding(MarineScene.self, file: "marine_ik.json")
     registerLogLineEncoding()
 }
 

@@ -24,6 +24,7 @@ func registerGeneratedBenchmarks() {
     registerGeneratedModel(ApacheBuilds.self, file: "apache_builds.json")
     registerGeneratedModel(RandomUsers.self, file: "random.json")
     registerGeneratedModel(Mesh.self, file: "mesh.json")
+    registerGeneratedModel(MarineScene.self, file: "marine_ik.json")
     registerGeneratedLogLineBenchmarks()
 }
 
