@@ -17,10 +17,12 @@
 ///   optional properties (`T?`, `Optional<T>`, `T!`) are decoded with `decodeIfPresent` and left out
 ///   when nil, as synthesized Codable does. Static and computed properties are skipped; properties
 ///   with `willSet`/`didSet` are stored, and coded.
-/// - An enum with a raw type (`enum E: String`): the raw value, as a single value.
-/// - Any other enum: Swift's format, an object with one member named after the case, whose value is
-///   an object of the associated values, keyed by their labels and `_0`, `_1`, ... for unlabeled ones
-///   (`{"move":{"_0":1,"to":"b"}}`, `{"stop":{}}`). A declared `CodingKeys` renames the cases.
+/// - An enum whose raw type is one the standard library codes as the raw value (`enum E: String`;
+///   `Int`, ..., `UInt128`, `Double`, `Float`): the raw value, as a single value.
+/// - Any other enum (a `Character`, `Float16` or `CGFloat` raw type included): Swift's format, an
+///   object with one member named after the case, whose value is an object of the associated values,
+///   keyed by their labels and `_0`, `_1`, ... for unlabeled ones (`{"move":{"_0":1,"to":"b"}}`,
+///   `{"stop":{}}`). A declared `CodingKeys` renames the cases.
 ///
 /// - `CodingKeys`, when the body declares none: the one synthesized Codable would make (`private`,
 ///   `String` raw values, a case per stored property or per enum case, as written), added to the
@@ -35,24 +37,36 @@
 ///
 /// ## Requirements, reported as errors
 /// - The type is a struct or an enum: not a class, an actor or a protocol.
-/// - No hand-written `init(from:)` or `encode(to:)`: the generated code would bypass it. Use
-///   `@TapeJSONEncodable` (or `@TapeJSONDecodable`) to keep the other direction on your code.
+/// - No hand-written `init(from:)` or `encode(to:)`, in any clause of an `#if` block either: the
+///   generated code would bypass it. Use `@TapeJSONEncodable` (or `@TapeJSONDecodable`) to keep the
+///   other direction on your code.
 /// - Stored properties without property wrappers, not `lazy`, not bound by tuple patterns, not in
-///   `#if` blocks.
+///   `#if` blocks; enum cases not in `#if` blocks. The macro knows attributes by name only: any
+///   attribute on a stored property but Swift's own (`@available`, `@preconcurrency`,
+///   `@usableFromInline`, `@_spi`, `@exclusivity`, `@objc`, ...) and `@MainActor` is taken for a
+///   property wrapper (or a macro), whatever its case (`@clamped`), in an `#if` of the attributes too.
 /// - A declared `CodingKeys` is an enum with `String` raw values given as plain string literals,
-///   declared in the type's body (one in an extension is a redeclaration of the added one), that
-///   does not implement `stringValue`. An enum lists all its cases
-///   in it, and declares no per-case `XCodingKeys`.
+///   declared in the type's body, not inside `#if` (one in an extension is a redeclaration of the
+///   added one), without `#if` among its members, that does not implement `stringValue` or `rawValue`
+///   (its keys); an enum's does not implement `init(stringValue:)` or `init(rawValue:)` either (its
+///   `init(from:)` finds the case through them; `intValue` and `init(intValue:)` are never called). An
+///   enum lists all its cases in it, and declares no per-case `XCodingKeys` (in `#if` either).
 /// - No `RawRepresentable` conformance declared by hand (Codable codes the raw value through the
-///   standard library); an enum of cases without payloads names its raw type, or `Codable`, first (a
-///   raw type spelled through a typealias cannot be told from a protocol).
+///   standard library). An enum's raw type, first in its inheritance clause, is spelled as one of the
+///   raw types the standard library codes as the raw value (`String`, `Int`, `Int8` to `Int128`,
+///   `UInt` to `UInt128`, `Double`, `Float`, bare or `Swift.`-qualified) or as one known to be coded
+///   by case (`Character`, `Substring`, `Float16`, `Float80`, `CGFloat`, `Foundation.CGFloat`): the
+///   macro cannot tell how Codable codes another (a typealias, a custom literal type, another
+///   module's type). An enum of cases without payloads names its raw type, or `Codable` (a protocol
+///   the macro knows), first (a raw type spelled through a typealias cannot be told from a protocol).
 /// - A generic type declares `Codable` (or the direction's protocol) itself, not conditionally in an
 ///   extension.
 ///
 /// ## What the macro cannot see
 /// Only the type's own declaration: an `init(from:)`, `encode(to:)` or `RawRepresentable`
-/// conformance written in an extension changes what Codable does without the macro knowing, and the
-/// generated path would then differ from it. Keep such a type on plain `Codable` (or the direction
+/// conformance written in an extension, of the type or of a protocol it conforms to (or a `stringValue` or `init(stringValue:)` in an extension of
+/// `CodingKeys`) changes what Codable does without the macro knowing, and the generated path would
+/// then differ from it. Keep such a type on plain `Codable` (or the direction
 /// it customizes on `@TapeJSONDecodable` / `@TapeJSONEncodable` with the customization in the body).
 ///
 /// ## Example
@@ -98,10 +112,13 @@ public macro TapeJSONCodable() = #externalMacro(module: "TapeJSONMacrosPlugin", 
 /// ``TapeJSONCodable()`` does (a `CodingKeys` in an extension is then a redeclaration).
 ///
 /// ## Requirements, reported as errors
-/// A struct or an enum (not a class, actor or protocol); no hand-written `init(from:)`; stored
-/// properties without property wrappers, not `lazy`, not in tuple patterns or `#if` blocks; a declared
-/// `CodingKeys` in the body, with `String` raw values given as plain literals, not implementing
-/// `stringValue`; no per-case `XCodingKeys` in an enum.
+/// A struct or an enum (not a class, actor or protocol); no hand-written `init(from:)` (in `#if` either);
+/// stored properties without property wrappers (any attribute but Swift's own and `@MainActor`), not
+/// `lazy`, not in tuple patterns or `#if` blocks; a declared `CodingKeys` in the body, not in `#if`,
+/// with `String` raw values given as plain literals, no `#if` inside, not implementing `stringValue`
+/// or `rawValue` (an enum's, nor `init(stringValue:)` or `init(rawValue:)`); no per-case `XCodingKeys`
+/// in an enum; a raw type spelled as one the standard library codes as the raw value, or as one
+/// known to be coded by case (see ``TapeJSONCodable()``).
 ///
 /// ## Example
 /// ```swift
@@ -131,10 +148,13 @@ public macro TapeJSONDecodable() = #externalMacro(module: "TapeJSONMacrosPlugin"
 /// ``TapeJSONCodable()`` does (a `CodingKeys` in an extension is then a redeclaration).
 ///
 /// ## Requirements, reported as errors
-/// A struct or an enum (not a class, actor or protocol); no hand-written `encode(to:)`; stored
-/// properties without property wrappers, not `lazy`, not in tuple patterns or `#if` blocks; a declared
-/// `CodingKeys` in the body, with `String` raw values given as plain literals, not implementing
-/// `stringValue`, and listing every case of an enum; no per-case `XCodingKeys` in an enum.
+/// A struct or an enum (not a class, actor or protocol); no hand-written `encode(to:)` (in `#if` either);
+/// stored properties without property wrappers (any attribute but Swift's own and `@MainActor`), not
+/// `lazy`, not in tuple patterns or `#if` blocks; a declared `CodingKeys` in the body, not in `#if`,
+/// with `String` raw values given as plain literals, no `#if` inside, not implementing `stringValue`
+/// or `rawValue` (an enum's, nor `init(stringValue:)` or `init(rawValue:)`), and listing every case of
+/// an enum; no per-case `XCodingKeys` in an enum; a raw type spelled as one the standard library codes
+/// as the raw value, or as one known to be coded by case (see ``TapeJSONCodable()``).
 ///
 /// ## Example
 /// ```swift

@@ -98,9 +98,17 @@ struct ModelReader {
 
     // MARK: Members shared by structs and enums
 
-    /// Reports a hand-written `init(from:)` or `encode(to:)` for the directions being generated.
+    /// Reports a hand-written `init(from:)` or `encode(to:)` for the directions being generated, also
+    /// one inside an `#if` block (in any clause: the macro cannot tell which is compiled).
     mutating func checkHandWrittenCodable(_ members: MemberBlockItemListSyntax) {
         for member in members {
+            if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
+                for clause in ifConfig.clauses {
+                    guard case .decls(let items)? = clause.elements else { continue }
+                    checkHandWrittenCodable(items)
+                }
+                continue
+            }
             if let initializer = member.decl.as(InitializerDeclSyntax.self),
                 directions.contains(.decoding),
                 Self.hasSingleParameter(initializer.signature.parameterClause, label: "from")
@@ -161,12 +169,13 @@ struct ModelReader {
     }
 
     /// The type's own `CodingKeys`, if its body declares one; nil (and a diagnostic) when it is not an
-    /// enum with String raw values whose keys can be read here.
-    mutating func declaredCodingKeys(_ members: MemberBlockItemListSyntax) -> DeclaredCodingKeys?? {
+    /// enum with String raw values whose keys can be read here. `isEnum`: the type is an enum, whose
+    /// synthesized `init(from:)` finds its case through `CodingKeys(stringValue:)`.
+    mutating func declaredCodingKeys(_ members: MemberBlockItemListSyntax, isEnum: Bool) -> DeclaredCodingKeys?? {
         for member in members {
             let decl = member.decl
             if let enumDecl = decl.as(EnumDeclSyntax.self), enumDecl.name.text == "CodingKeys" {
-                return .some(readCodingKeys(enumDecl))
+                return .some(readCodingKeys(enumDecl, isEnum: isEnum))
             }
             if let alias = decl.as(TypeAliasDeclSyntax.self), alias.name.text == "CodingKeys" {
                 diagnose(alias.name, .codingKeysNotStringEnum(macro: macro))
@@ -184,7 +193,32 @@ struct ModelReader {
         return .none
     }
 
-    private mutating func readCodingKeys(_ enumDecl: EnumDeclSyntax) -> DeclaredCodingKeys? {
+    /// The members of a declared `CodingKeys` that change what Codable codes in a way the macro cannot
+    /// read: `stringValue` (the key, for the generated code a constant) and `rawValue` (the default
+    /// `stringValue`), in any type; in an enum, `init(stringValue:)` and `init(rawValue:)` (the default
+    /// `init(stringValue:)`) too, through which synthesized `init(from:)` maps the object's key to a case
+    /// (`allKeys`). A struct's synthesized `init(from:)` never calls them (the coding paths of its errors
+    /// rebuild keys through `init(stringValue:)` in the generated path as in the keyed container), and
+    /// nothing calls `intValue` or `init(intValue:)` for a keyed container: those are left as written.
+    private static func customCodingKeysMember(_ decl: DeclSyntax, isEnum: Bool) -> (Syntax, String)? {
+        if let variable = decl.as(VariableDeclSyntax.self), !isStatic(variable.modifiers) {
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self).map({ bare($0.identifier.text) }),
+                    name == "stringValue" || name == "rawValue"
+                else { continue }
+                return (Syntax(binding.pattern), name)
+            }
+        }
+        if isEnum, let initializer = decl.as(InitializerDeclSyntax.self) {
+            for label in ["stringValue", "rawValue"]
+            where hasSingleParameter(initializer.signature.parameterClause, label: label) {
+                return (Syntax(initializer.initKeyword), "init(\(label):)")
+            }
+        }
+        return nil
+    }
+
+    private mutating func readCodingKeys(_ enumDecl: EnumDeclSyntax, isEnum: Bool) -> DeclaredCodingKeys? {
         let inherited = enumDecl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         guard inherited.contains(where: { Self.withoutSwiftPrefix($0) == "String" }) else {
             diagnose(enumDecl.name, .codingKeysNotStringEnum(macro: macro))
@@ -193,12 +227,17 @@ struct ModelReader {
         var keys: [Key] = []
         var readable = true
         for member in enumDecl.memberBlock.members {
-            if let variable = member.decl.as(VariableDeclSyntax.self),
-                variable.bindings.contains(where: {
-                    $0.pattern.as(IdentifierPatternSyntax.self).map { bare($0.identifier.text) } == "stringValue"
-                })
-            {
-                diagnose(variable.bindings.first!.pattern, .codingKeysStringValue(macro: macro))
+            if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
+                diagnose(ifConfig.clauses.first!.poundKeyword, .conditionalInCodingKeys(macro: macro))
+                readable = false
+                continue
+            }
+            if let (node, name) = Self.customCodingKeysMember(member.decl, isEnum: isEnum) {
+                if name.hasPrefix("init") {
+                    diagnose(node, .codingKeysInitializer(macro: macro, initializer: name))
+                } else {
+                    diagnose(node, .codingKeysStringValue(macro: macro, member: name))
+                }
                 readable = false
                 continue
             }
@@ -220,6 +259,28 @@ struct ModelReader {
             }
         }
         return readable ? DeclaredCodingKeys(keys: keys) : nil
+    }
+
+    /// Reports a `CodingKeys` (or, in an enum, a per-case `XCodingKeys`: `keyTypeNames`) declared inside
+    /// an `#if` block: the keys would then depend on a condition the macro cannot evaluate.
+    mutating func checkConditionalKeyTypes(_ members: MemberBlockItemListSyntax, keyTypeNames: Set<String>) {
+        for name in Self.conditionalTypeNames(members) where keyTypeNames.contains(bare(name.text)) {
+            diagnose(name, .conditionalCodingKeys(macro: macro, name: bare(name.text)))
+        }
+    }
+
+    /// The names of the types declared inside the `#if` blocks of `members`, nested blocks included.
+    private static func conditionalTypeNames(_ members: MemberBlockItemListSyntax) -> [TokenSyntax] {
+        var names: [TokenSyntax] = []
+        for member in members {
+            guard let ifConfig = member.decl.as(IfConfigDeclSyntax.self) else { continue }
+            for clause in ifConfig.clauses {
+                guard case .decls(let items)? = clause.elements else { continue }
+                names += items.compactMap { typeName($0.decl) }
+                names += conditionalTypeNames(items)
+            }
+        }
+        return names
     }
 
     /// Reports stored properties or cases inside `#if` blocks, which the macro cannot resolve.
@@ -260,7 +321,8 @@ struct ModelReader {
         checkConditionalMembers(members)
         checkGenericCodable(decl.name, generic: decl.genericParameterClause != nil, decl.inheritanceClause)
         checkRawRepresentable(decl.name, decl.inheritanceClause)
-        let codingKeys = declaredCodingKeys(members)
+        checkConditionalKeyTypes(members, keyTypeNames: ["CodingKeys"])
+        let codingKeys = declaredCodingKeys(members, isEnum: false)
         var properties: [StoredProperty] = []
         for member in members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
@@ -270,10 +332,17 @@ struct ModelReader {
         return .structure(properties: properties, codingKeys: codingKeys ?? nil)
     }
 
-    /// Swift attributes that may stand on a stored property and are not property wrappers although
-    /// their names start with an uppercase letter.
-    static let uppercaseNonWrapperAttributes: Set<String> = [
-        "MainActor", "NSCopying", "NSManaged", "IBOutlet", "IBInspectable", "GKInspectable", "Sendable",
+    /// The attributes that may stand on a stored property without changing how synthesized Codable
+    /// codes it: Swift's own declaration attributes that apply to stored properties (availability,
+    /// access, exclusivity, ABI and optimization markers), the Objective-C and Interface Builder ones,
+    /// and `@MainActor`. The parser does not tell Swift's attributes from custom ones: any other
+    /// attribute, whatever its case (`@propertyWrapper struct clamped` is `@clamped`), is taken for a
+    /// property wrapper, or an attached macro, which may turn the property into a computed one.
+    static let harmlessPropertyAttributes: Set<String> = [
+        "available", "_spi", "_spi_available", "usableFromInline", "_documentation", "preconcurrency",
+        "exclusivity", "_hasStorage", "_optimize", "_semantics", "_noImplicitCopy", "_eagerMove", "_noEagerMove",
+        "_lexicalLifetimes", "abi", "unsafe", "safe", "objc", "nonobjc", "noDerivative",
+        "NSCopying", "NSManaged", "IBOutlet", "IBInspectable", "GKInspectable", "MainActor", "_Concurrency.MainActor",
     ]
 
     private mutating func readProperties(_ variable: VariableDeclSyntax) -> [StoredProperty] {
@@ -301,13 +370,34 @@ struct ModelReader {
         return properties
     }
 
+    /// The first attribute not known to be harmless (`harmlessPropertyAttributes`), also inside `#if`
+    /// blocks of the attribute list (in any clause: the macro cannot tell which is compiled).
     private static func propertyWrapper(_ attributes: AttributeListSyntax) -> AttributeSyntax? {
         for element in attributes {
-            guard case .attribute(let attribute) = element else { continue }
-            let name = attributeName(attribute)
-            if let first = name.first, first.isUppercase, !uppercaseNonWrapperAttributes.contains(name) {
-                return attribute
+            switch element {
+            case .attribute(let attribute):
+                let name = dottedName(attribute.attributeName) ?? attribute.attributeName.trimmedDescription
+                if !harmlessPropertyAttributes.contains(name) { return attribute }
+            case .ifConfigDecl(let ifConfig):
+                for clause in ifConfig.clauses {
+                    guard case .attributes(let nested)? = clause.elements else { continue }
+                    if let attribute = propertyWrapper(nested) { return attribute }
+                }
             }
+        }
+        return nil
+    }
+
+    /// A type written as a plain or dotted name (`Int`, `Swift.Int`, `Foundation.CGFloat`), backticks
+    /// dropped; nil for any other shape (generic arguments, optionals, compositions, ...).
+    static func dottedName(_ type: TypeSyntax) -> String? {
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+            return bare(identifier.name.text)
+        }
+        if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil,
+            let base = dottedName(member.baseType)
+        {
+            return base + "." + bare(member.name.text)
         }
         return nil
     }
@@ -340,24 +430,55 @@ struct ModelReader {
 
     // MARK: Enums
 
-    /// Raw types for which the standard library codes a `RawRepresentable` as its raw value; an enum
-    /// whose cases have raw values of another type it cannot name (a typealias) is taken as one too.
+    /// The raw types for which the standard library codes a `RawRepresentable` as its raw value (its
+    /// `RawRepresentable where RawValue == T` defaults of `Encodable` and `Decodable`, `Int128` and
+    /// `UInt128` included: checked with Swift 6.3.1), spelled as the macro takes them: bare or
+    /// `Swift.`-qualified (`Bool` has the defaults, but is no literal type an enum can have as raw type).
+    /// An enum with any other raw type codes its cases by name, as one without raw values does.
     static let rawValueTypes: Set<String> = [
         "String", "Bool", "Double", "Float",
         "Int", "Int8", "Int16", "Int32", "Int64", "Int128", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128",
     ]
 
-    /// Raw types the standard library gives no such coding: an enum of them codes its cases by name
-    /// (`{"half":{}}`), as one without raw values does.
-    static let caseCodedRawTypes: Set<String> = ["Character", "Substring", "Float16", "Float80", "CGFloat"]
+    /// Raw types, as spelled here, that the macro knows the standard library gives no such coding: an
+    /// enum of them codes its cases by name (`{"half":{}}`), as one without raw values does. A raw type
+    /// spelled any other way (a typealias, a custom literal type) is reported (`unknownRawType`).
+    static let caseCodedRawTypes: Set<String> = [
+        "Character", "Swift.Character", "Substring", "Swift.Substring", "Float16", "Swift.Float16",
+        "Float80", "Swift.Float80", "CGFloat", "Foundation.CGFloat", "CoreGraphics.CGFloat", "CoreFoundation.CGFloat",
+    ]
 
-    /// Protocols an enum commonly names first, which cannot be a raw type.
+    /// Protocols an enum commonly names first, which cannot be a raw type (bare or `Swift.`-qualified).
     static let knownProtocols: Set<String> = [
         "Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable", "Sendable", "CaseIterable",
         "Identifiable", "CustomStringConvertible", "CustomDebugStringConvertible", "LosslessStringConvertible",
         "CodingKey", "CodingKeyRepresentable", "Error", "BitwiseCopyable", "Copyable", "Escapable",
-        "RawRepresentable", "TapeJSONDecodable", "TapeJSONEncodable",
+        "RawRepresentable", "TapeJSONDecodable", "TapeJSONEncodable", "TapeJSONCodable",
+        "TapeJSON.TapeJSONDecodable", "TapeJSON.TapeJSONEncodable", "TapeJSON.TapeJSONCodable",
     ]
+
+    /// What the first type of an enum's inheritance clause says about how Codable codes the enum.
+    enum FirstInheritedType {
+        /// One of `rawValueTypes`: the raw value.
+        case rawValueCoded
+        /// One of `caseCodedRawTypes`, a known protocol, a composition, or no inheritance clause: the
+        /// cases (or, for a protocol and raw values, a compiler error).
+        case caseCoded
+        /// A name the macro cannot resolve: a raw type of either kind, or a protocol.
+        case unknown(String)
+    }
+
+    static func firstInheritedType(_ clause: InheritanceClauseSyntax?) -> FirstInheritedType {
+        guard let type = clause?.inheritedTypes.first?.type else { return .caseCoded }
+        guard let name = dottedName(type) else {
+            // A composition (`Codable & Sendable`) or a suppressed protocol (`~Copyable`) is no raw type.
+            if type.is(CompositionTypeSyntax.self) || type.is(SuppressedTypeSyntax.self) { return .caseCoded }
+            return .unknown(type.trimmedDescription)
+        }
+        if rawValueTypes.contains(withoutSwiftPrefix(name)) { return .rawValueCoded }
+        if caseCodedRawTypes.contains(name) || knownProtocols.contains(withoutSwiftPrefix(name)) { return .caseCoded }
+        return .unknown(name)
+    }
 
     mutating func readEnum(_ decl: EnumDeclSyntax) -> TypeModel? {
         let members = decl.memberBlock.members
@@ -385,26 +506,27 @@ struct ModelReader {
                 cases.append(EnumCase(swiftName: element.name.text, parameters: parameters))
             }
         }
-        let firstInherited = decl.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
-        let firstName = firstInherited.map(Self.withoutSwiftPrefix)
-        let caseCodedRawType = firstName.map { Self.caseCodedRawTypes.contains($0) } == true
-        let isRawValueEnum = !caseCodedRawType && (hasRawValues || firstName.map { Self.rawValueTypes.contains($0) } == true)
-        if isRawValueEnum {
+        switch Self.firstInheritedType(decl.inheritanceClause) {
+        case .rawValueCoded:
             return diagnostics.count == errorsBefore ? .rawValueEnum : nil
+        case .unknown(let typeName) where hasRawValues:
+            // Certainly the raw type, but coded as the raw value only if it is one of the standard
+            // library's (`typealias Half = Float16` codes the cases; `typealias Code = Int`, the raw value).
+            diagnose(decl.name, .unknownRawType(macro: macro, enumName: decl.name.text, typeName: typeName))
+        case .unknown(let typeName) where !cases.isEmpty && cases.allSatisfy({ $0.parameters == nil }):
+            // Cases without payloads behind a first type the macro does not know: a raw type spelled
+            // through a typealias (`typealias Code = Int`) looks like a protocol here, and the two code
+            // differently. (Cases with payloads, or none, cannot have a raw type.)
+            diagnose(decl.name, .possibleRawType(macro: macro, enumName: decl.name.text, typeName: typeName))
+        case .unknown, .caseCoded:
+            break
         }
         checkRawRepresentable(decl.name, decl.inheritanceClause)
-        // Cases without payloads behind a first type the macro does not know: a raw type spelled through
-        // a typealias (`typealias Code = Int`) looks like a protocol here, and the two code differently.
-        if let firstInherited, !caseCodedRawType, !cases.isEmpty, cases.allSatisfy({ $0.parameters == nil }),
-            !firstInherited.contains("&"),
-            !Self.knownProtocols.contains(Self.withoutSwiftPrefix(firstInherited))
-        {
-            diagnose(decl.name, .possibleRawType(macro: macro, enumName: decl.name.text, typeName: firstInherited))
-        }
-        let codingKeys = declaredCodingKeys(members)
+        let codingKeys = declaredCodingKeys(members, isEnum: true)
         // Per-case keys (`enum ACodingKeys: CodingKey` for `case a(...)`): the payload keys would
         // be theirs, not the labels.
         let perCaseNames = Set(cases.map { perCaseCodingKeysName($0.bareName) })
+        checkConditionalKeyTypes(members, keyTypeNames: perCaseNames.union(["CodingKeys"]))
         for member in members {
             if let name = Self.typeName(member.decl), perCaseNames.contains(name.text) {
                 diagnose(name, .perCaseCodingKeys(macro: macro, name: name.text))
@@ -424,6 +546,7 @@ struct ModelReader {
         if let decl = decl.as(EnumDeclSyntax.self) { return decl.name }
         if let decl = decl.as(StructDeclSyntax.self) { return decl.name }
         if let decl = decl.as(ClassDeclSyntax.self) { return decl.name }
+        if let decl = decl.as(ActorDeclSyntax.self) { return decl.name }
         if let decl = decl.as(TypeAliasDeclSyntax.self) { return decl.name }
         return nil
     }

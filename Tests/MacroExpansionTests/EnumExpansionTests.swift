@@ -213,6 +213,42 @@ import Testing
         )
     }
 
+    /// A raw type the standard library does not code as the raw value, qualified by its module
+    /// (`Foundation.CGFloat`, as `Swift.Character` or `Float16`): the cases are coded by name, as
+    /// synthesized Codable codes them.
+    @Test func caseCodedQualifiedRawType() {
+        assertExpansion(
+            """
+            @TapeJSONEncodable
+            enum Ratio: Foundation.CGFloat, Codable {
+                case half = 0.5
+            }
+            """,
+            expandsTo: """
+                enum Ratio: Foundation.CGFloat, Codable {
+                    case half = 0.5
+
+                    private enum CodingKeys: String, CodingKey {
+                        case half
+                    }
+                }
+
+                extension Ratio: TapeJSONEncodable {
+                    public func encode(tapeJSON encoder: TapeJSONValueEncoder) throws {
+                        var container = encoder.beginObject()
+                        switch self {
+                        case .half:
+                            var payload = container.beginObject(forKey: CodingKeys.half, named: "half")
+                            payload.end()
+                        }
+                        container.end()
+                    }
+                }
+                """,
+            macros: ["TapeJSONEncodable": allMacros["TapeJSONEncodable"]!]
+        )
+    }
+
     /// Decoding alone may leave cases out of CodingKeys: Codable never decodes them.
     @Test func decodableEnumWithCaseLeftOutOfCodingKeys() {
         assertExpansion(

@@ -159,7 +159,8 @@ import Testing
         )
     }
 
-    /// A raw-value enum is coded as its raw value: no keys, nothing added (a raw type, or raw values).
+    /// A raw-value enum is coded as its raw value: no keys, nothing added (a standard library raw type,
+    /// bare or `Swift.`-qualified, with implicit or explicit raw values).
     @Test func noneForRawValueEnums() {
         assertExpansion(
             """
@@ -168,7 +169,7 @@ import Testing
                 case ok, failed
             }
             @TapeJSONEncodable
-            enum Mark: Custom {
+            enum Mark: Swift.Int128 {
                 case a = 1
             }
             """,
@@ -176,7 +177,7 @@ import Testing
                 enum Code: UInt8 {
                     case ok, failed
                 }
-                enum Mark: Custom {
+                enum Mark: Swift.Int128 {
                     case a = 1
                 }
 
@@ -247,9 +248,10 @@ import Testing
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@TapeJSONEncodable does not support the property wrapper @Clamped on 'level': "
-                        + "Codable encodes and decodes the wrapper through the wrapper type's own conformance, "
-                        + "which the generated code cannot reproduce; remove the wrapper, or the macro",
+                    message: "@TapeJSONEncodable does not support the property wrapper @Clamped on 'level' (any "
+                        + "attribute but Swift's own and @MainActor is taken for one): Codable encodes and decodes "
+                        + "the wrapper through the wrapper type's own conformance, which the generated code cannot "
+                        + "reproduce; remove the wrapper, or the macro",
                     line: 3, column: 5, severity: .error)
             ],
             macros: ["TapeJSONEncodable": allMacros["TapeJSONEncodable"]!]

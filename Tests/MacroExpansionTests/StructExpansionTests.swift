@@ -147,6 +147,50 @@ import Testing
         )
     }
 
+    /// A struct's declared keys may implement `init(stringValue:)`, `init(rawValue:)`, `intValue` and
+    /// `init(intValue:)`: a struct's synthesized Codable calls none of them (its keys are the cases'
+    /// `stringValue`, the raw values); an enum's `init(from:)` finds its case through the first two.
+    @Test func codingKeysWithHandWrittenInitializersAndIntValue() {
+        assertExpansion(
+            #"""
+            @TapeJSONDecodable
+            struct Item: Codable {
+                var id: Int
+                enum CodingKeys: String, CodingKey {
+                    case id = "ID"
+                    init?(stringValue: String) { self.init(rawValue: stringValue.uppercased()) }
+                    init?(rawValue: String) { if rawValue == "ID" { self = .id } else { return nil } }
+                    var intValue: Int? { 1 }
+                    init?(intValue: Int) { nil }
+                }
+            }
+            """#,
+            expandsTo: #"""
+                struct Item: Codable {
+                    var id: Int
+                    enum CodingKeys: String, CodingKey {
+                        case id = "ID"
+                        init?(stringValue: String) { self.init(rawValue: stringValue.uppercased()) }
+                        init?(rawValue: String) { if rawValue == "ID" { self = .id } else { return nil } }
+                        var intValue: Int? { 1 }
+                        init?(intValue: Int) { nil }
+                    }
+                }
+
+                extension Item: TapeJSONDecodable {
+                    public init(tapeJSON decoder: TapeJSONValueDecoder) throws {
+                        func memberType<TapeJSONMember>(_ member: KeyPath<Self, TapeJSONMember>) -> TapeJSONMember.Type {
+                            TapeJSONMember.self
+                        }
+                        let container = try decoder.objectDecoder()
+                        self.id = try container.decode(memberType(\.id), forKey: CodingKeys.id, named: "ID")
+                    }
+                }
+                """#,
+            macros: ["TapeJSONDecodable": allMacros["TapeJSONDecodable"]!]
+        )
+    }
+
     /// `let x = v` and `let x: T = v` are encoded, not decoded; `var x: T = v` is both.
     @Test func letAndVarWithDefaults() {
         assertExpansion(
