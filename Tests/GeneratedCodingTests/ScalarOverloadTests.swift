@@ -99,6 +99,32 @@ enum TrialForm: ScalarForm {
     }
 }
 
+/// Each integer overload of `TapeJSONObjectDecoder.decode(_:forKey:named:)`, plain and optional (`Int64`
+/// and `UInt64` have readers of their own, apart from `Int`'s and `UInt`'s).
+@TapeJSONCodable
+struct IntegerMembers: Codable, Equatable {
+    var int: Int
+    var int64: Int64
+    var int32: Int32
+    var uInt: UInt
+    var uInt64: UInt64
+    var uInt32: UInt32
+    var optionalInt: Int?
+    var optionalInt64: Int64?
+    var optionalUInt: UInt?
+    var optionalUInt64: UInt64?
+
+    static let names = ["int", "int64", "int32", "uInt", "uInt64", "uInt32",
+                        "optionalInt", "optionalInt64", "optionalUInt", "optionalUInt64"]
+
+    /// A document with `literal` for the member `name` and 1 for the others (`name` absent when
+    /// `literal` is nil).
+    static func document(_ literal: String?, at name: String) -> String {
+        "{" + names.compactMap { $0 == name ? literal.map { "\"\(name)\":\($0)" } : "\"\($0)\":1" }
+            .joined(separator: ",") + "}"
+    }
+}
+
 @Suite struct ScalarOverloadTests {
     static let scalars = [
         #""text""#, #""\u00e9\n""#, "0", "-7", "42", "9223372036854775807", "9223372036854775808",
@@ -140,6 +166,21 @@ enum TrialForm: ScalarForm {
                 compare(OneScalar<TrialForm>.self, document)
                 compare([String: OneScalar<IntForm>].self, document)
                 compare([OneScalar<StringForm>].self, document)
+            }
+        }
+    }
+
+    @Test func integerMembers() {
+        let literals = Self.scalars + [
+            "-1", "4294967295", "4294967296", "18446744073709551615", "18446744073709551616", "-0", "1.0",
+            "-1.0", "2.5e1", "9007199254740993", "1e19", "-9223372036854775808", "1e-400", "123456789012345678901234",
+        ]
+        for name in IntegerMembers.names {
+            // Each overload's value or error (case and coding path), also inside an array.
+            compare(IntegerMembers.self, IntegerMembers.document(nil, at: name))
+            for literal in literals {
+                compare(IntegerMembers.self, IntegerMembers.document(literal, at: name))
+                compare([IntegerMembers].self, "[\(IntegerMembers.document("2", at: name)),\(IntegerMembers.document(literal, at: name))]")
             }
         }
     }

@@ -291,12 +291,12 @@ public struct TapeJSONObjectDecoder: ~Escapable {
 
     /// `decode(_:forKey:named:)` for `Int64`.
     public func decode<K: CodingKey>(_ type: Int64.Type, forKey key: K, named name: StaticString) throws -> Int64 {
-        try scalar(forKey: key, named: name) { session.integer(Int64.self, at: $0) }
+        try scalar(forKey: key, named: name) { session.int64(at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Int64?`.
     public func decode<K: CodingKey>(_ type: Int64?.Type, forKey key: K, named name: StaticString) throws -> Int64? {
-        try scalarIfPresent(forKey: key, named: name) { session.integer(Int64.self, at: $0) }
+        try scalarIfPresent(forKey: key, named: name) { session.int64(at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `Int32`.
@@ -311,12 +311,12 @@ public struct TapeJSONObjectDecoder: ~Escapable {
 
     /// `decode(_:forKey:named:)` for `UInt64`.
     public func decode<K: CodingKey>(_ type: UInt64.Type, forKey key: K, named name: StaticString) throws -> UInt64 {
-        try scalar(forKey: key, named: name) { session.integer(UInt64.self, at: $0) }
+        try scalar(forKey: key, named: name) { session.uint64(at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `UInt64?`.
     public func decode<K: CodingKey>(_ type: UInt64?.Type, forKey key: K, named name: StaticString) throws -> UInt64? {
-        try scalarIfPresent(forKey: key, named: name) { session.integer(UInt64.self, at: $0) }
+        try scalarIfPresent(forKey: key, named: name) { session.uint64(at: $0) }
     }
 
     /// `decode(_:forKey:named:)` for `UInt`.
