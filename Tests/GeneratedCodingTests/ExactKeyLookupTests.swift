@@ -6,8 +6,8 @@ import Testing
 // The generated path's lookup under `.useDefaultKeys` once a key is not where a lookup in document
 // order finds it (`MemberSlots`: the object's keys put in a table with a hash index, once) against the
 // keyed container's scan from its cursor: keys in another order than the type's, absent keys, a key
-// written twice (the container's cursor then decides which is read), objects of up to 64 members (the
-// table) and of more (the container's lookup), objects at one depth in turn, and documents one after
+// written twice (the container's cursor then decides which is read), objects of up to 255 members (the
+// table, `MemberSlots.capacity`) and of more (the container's lookup), objects at one depth in turn, and documents one after
 // another through one decoder (the table remembers objects by tape index, which the next reuses).
 
 @TapeJSONCodable
@@ -71,6 +71,11 @@ struct ExactLookupWide: Codable, Equatable, Sendable {
         #"{"id":16,"level":"w","wide":\#(wideObject(80, seed: 5, extra: #","k17":-17"#))}"#,
         #"{"id":17,"level":"w","wide":\#(wideObject(40, seed: 6))}"#,
         #"{"id":18,"level":"w","wide":{"k0":"zero"}}"#,
+        #"{"id":19,"level":"w","wide":\#(wideObject(255, seed: 7))}"#,
+        #"{"id":20,"level":"w","wide":\#(wideObject(254, seed: 8, extra: #","k70":-70"#))}"#,
+        #"{"id":21,"level":"w","wide":\#(wideObject(256, seed: 9))}"#,
+        #"{"id":22,"level":"w","wide":\#(wideObject(300, seed: 10, extra: #","k63":-63"#))}"#,
+        #"{"id":23,"level":"w","wide":\#(wideObject(150, seed: 11, extra: #","missing":1"#))}"#,
     ]
 
     @Test func sameAnswersAsTheKeyedContainer() throws {
@@ -94,6 +99,24 @@ struct ExactLookupWide: Codable, Equatable, Sendable {
         let theirs = outcome { try codable.decode([ExactLookupRecord].self, from: array) }
         expectSameOutcome(ours, theirs, "as one array")
         #expect(try generated.decode([ExactLookupRecord].self, from: array).count > 10)
+    }
+
+    /// The same documents under the key conversions, whose lookups always go through the table (the
+    /// keys converted once per object), wide objects included: the same answers as the keyed container.
+    @Test func sameAnswersUnderKeyConversions() throws {
+        for strategy: TapeJSONDecoder.KeyDecodingStrategy in [.convertFromSnakeCase, .convertFromAnyCase] {
+            let generated = TapeJSONDecoder()
+            let codable = TapeJSONDecoder()
+            generated.keyDecodingStrategy = strategy
+            codable.keyDecodingStrategy = strategy
+            codable.takesGeneratedPaths = false
+            for document in Self.documents {
+                let data = Data(document.utf8)
+                let ours = outcome { try generated.decode(ExactLookupRecord.self, from: data) }
+                let theirs = outcome { try codable.decode(ExactLookupRecord.self, from: data) }
+                expectSameOutcome(ours, theirs, "\(strategy): \(document.prefix(120))")
+            }
+        }
     }
 
     @Test func readsTheValuesOutOfOrder() throws {

@@ -28,9 +28,11 @@ struct SessionBuffers: ~Copyable {
     /// How many levels of nesting the buffers hold frames for (`frames.count`).
     var capacity: Int { frames.count }
 
-    /// New buffers for 32 levels of nesting (they grow as needed).
+    /// New buffers for 8 levels of nesting (they grow as needed, and a workspace keeps them from call to
+    /// call): with `MemberSlots.capacity` slots per level, about the memory 32 levels took when a level
+    /// had 64 (37 KB of slots), so that a decoder made per call costs no more to start.
     init() {
-        self.init(levels: 32)
+        self.init(levels: 8)
     }
 
     /// Buffers for `levels` levels of nesting; with 0, buffers that have allocated nothing (a

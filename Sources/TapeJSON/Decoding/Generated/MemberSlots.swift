@@ -13,9 +13,10 @@
 /// generated decoding of github_events (callgrind). The table holds the raw keys.
 ///
 /// A lookup compares the asked key with one key of the table when the type asks in document order,
-/// and otherwise finds it through a hash index of the keys (`indexSize` one-byte entries per depth,
-/// probed from the key's `HashMixing.quick` hash): one or two comparisons whatever the order, and an
-/// absent key (most absent optional properties) usually ends on an empty entry, with no comparison.
+/// and otherwise finds it through a hash index of the keys (one-byte entries, at least twice as many
+/// as the object's members and a power of two, up to `indexSize` per depth, probed from the key's
+/// `HashMixing.quick` hash): one or two comparisons whatever the order, and an absent key (most absent
+/// optional properties) usually ends on an empty entry, with no comparison.
 /// (A screening bit per key and a comparison with each key, before, cost 79 instructions a lookup on
 /// github_events and grew with the object: a 64-member repository object in another order than its
 /// type's went to the keyed container's scan, 625 instructions a key; callgrind.)
@@ -24,9 +25,13 @@
 /// key, the only member that has the asked key, or none. An object with two such members (`user_id`
 /// and `userId` under `.convertFromAnyCase`, or a key written twice), or more members than
 /// `capacity`, is left to `findMember`, whose cursor decides which of two duplicates is read.
+///
+/// The capacity is what the one-byte index entries can number (slot + 1). It was 64: a model of 150
+/// properties read from objects in another key order went to `findMember`'s scan, 22% of the samples
+/// of its decode, which ran at 1.1x the Codable path (and the Codable path at 1.8x `JSONDecoder`).
 enum MemberSlots {
     /// Members an object may have to be looked up here.
-    static let capacity = 64
+    static let capacity = 255
 
     /// One member: its (converted) key and the tape index of its value.
     struct Slot {
@@ -35,8 +40,18 @@ enum MemberSlots {
         var valueIndex: UInt32
     }
 
-    /// One-byte entries of an object's hash index: twice `capacity`, so that it is at most half full.
-    static let indexSize = 128
+    /// One-byte entries of an object's hash index at most: twice `capacity` rounded up to a power of
+    /// two, so that it is at most half full. An object's index has `indexSize(members:)` of them.
+    static let indexSize = 512
+
+    /// The entries of the hash index of an object of `members` members: at least twice as many, a
+    /// power of two, and at least 16 (cleared on each fill: no more than the object needs).
+    @inline(__always)
+    static func indexSize(members: Int) -> Int {
+        var size = 16
+        while size < 2 &* members { size &<<= 1 }
+        return size
+    }
 
     /// The slots of the object at one depth.
     struct Head {
@@ -46,8 +61,10 @@ enum MemberSlots {
         var count: Int32
         /// The slot after the one the last lookup found.
         var next: Int32
+        /// The object's index size minus one (see `indexSize(members:)`), the mask of its probes.
+        var mask: Int32
 
-        static let empty = Head(object: -1, count: 0, next: 0)
+        static let empty = Head(object: -1, count: 0, next: 0, mask: 0)
     }
 }
 
@@ -68,14 +85,15 @@ extension DecodingSession {
             return Int(slots[expected].valueIndex)
         }
         let index = unsafeSlotIndex + depth &* MemberSlots.indexSize
-        var entry = HashMixing.quick(key) & (MemberSlots.indexSize - 1)
+        let mask = Int(head.pointee.mask)
+        var entry = HashMixing.quick(key) & mask
         while index[entry] != 0 {
             let s = Int(index[entry]) &- 1
             if Self.slot(slots[s], holds: key) {
                 head.pointee.next = Int32(truncatingIfNeeded: s &+ 1)
                 return Int(slots[s].valueIndex)
             }
-            entry = (entry &+ 1) & (MemberSlots.indexSize - 1)
+            entry = (entry &+ 1) & mask
         }
         return 0
     }
@@ -95,8 +113,10 @@ extension DecodingSession {
     /// or marks the object as left to `findMember` (too many members, or two with the same key).
     @inline(never)
     private func fillSlots(_ head: UnsafeMutablePointer<MemberSlots.Head>, start: Int, endWord: Int, depth: Int, converting: Bool) {
-        head.pointee = MemberSlots.Head(object: start, count: -1, next: 0)
-        guard tape.storedCount(start) <= MemberSlots.capacity else { return }
+        head.pointee = MemberSlots.Head(object: start, count: -1, next: 0, mask: 0)
+        let members = tape.storedCount(start)
+        guard members <= MemberSlots.capacity else { return }
+        head.pointee.mask = Int32(truncatingIfNeeded: MemberSlots.indexSize(members: members) &- 1)
         guard converting else { return fillSlots(head, start: start, endWord: endWord, depth: depth) { $0 } }
         guard let cache = withUnsafeWorkspace({ $0.unmanagedConversionCache }) else { return }
         cache._withUnsafeGuaranteedRef { cache in
@@ -109,8 +129,9 @@ extension DecodingSession {
                            key slotKey: (UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>) {
         let slots = unsafeMemberSlots + depth &* MemberSlots.capacity
         let index = unsafeSlotIndex + depth &* MemberSlots.indexSize
+        let mask = Int(head.pointee.mask)
         var entry = 0
-        while entry < MemberSlots.indexSize {
+        while entry <= mask {
             index[entry] = 0
             entry &+= 1
         }
@@ -122,11 +143,11 @@ extension DecodingSession {
         let cursorKey = cursor.object == UInt32(truncatingIfNeeded: start) ? Int(cursor.next) : -1
         while j < endWord {
             let key = slotKey(tape.stringBytes(j))
-            entry = HashMixing.quick(key) & (MemberSlots.indexSize - 1)
+            entry = HashMixing.quick(key) & mask
             while index[entry] != 0 {
                 // Two members with the same key: left to `findMember`.
                 if Self.slot(slots[Int(index[entry]) &- 1], holds: key) { return }
-                entry = (entry &+ 1) & (MemberSlots.indexSize - 1)
+                entry = (entry &+ 1) & mask
             }
             slots[count] = MemberSlots.Slot(key: key.baseAddress, count: UInt32(truncatingIfNeeded: key.count),
                                             valueIndex: UInt32(truncatingIfNeeded: j + 1))
