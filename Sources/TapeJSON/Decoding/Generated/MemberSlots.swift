@@ -1,6 +1,8 @@
 /// The generated path's member lookup from a table of an object's keys, made once per object: every
 /// lookup under a key conversion (`.convertFromSnakeCase`, `.convertFromAnyCase`), and under
-/// `.useDefaultKeys` every lookup in an object after the first one that is not in document order.
+/// `.useDefaultKeys` every lookup in an object after the first one that is not in document order. The
+/// keyed container (the Codable path) uses it too, for objects of more than `DecodingSession.scanLimit`
+/// members, past its lookup in document order.
 ///
 /// Under a key conversion, a keyed container's lookup (`DecodingSession.findMember`) converts keys
 /// while it scans, from its cursor, with a spelling hint per `CodingKey`: about 250 instructions per key

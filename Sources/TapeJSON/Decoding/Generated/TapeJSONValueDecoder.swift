@@ -186,9 +186,9 @@ public struct TapeJSONObjectDecoder: ~Escapable {
     /// put in a table once (`MemberSlots`), which gives the same member; without a conversion, only
     /// once a key is not where a lookup in document order finds it (the keyed container's first check,
     /// `expectedMember`, answers the others). An object the table does not take (two members with one
-    /// key, more than 64 members) is left to the keyed container's lookup, with the key's `KeyMemo`
-    /// entry under a conversion, as a keyed container passes it (the spelling that last converted to
-    /// the key is compared first).
+    /// key, more than `MemberSlots.capacity` members) is left to the keyed container's lookup, with the
+    /// key's `KeyMemo` entry under a conversion, as a keyed container passes it (the spelling that last
+    /// converted to the key is compared first).
     @inline(__always)
     func find<K: CodingKey>(_ name: StaticString, _ key: K) -> Int? {
         // A key spelled with more than one scalar is stored as a pointer (any key the macro writes but
