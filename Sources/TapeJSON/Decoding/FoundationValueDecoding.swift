@@ -49,21 +49,13 @@ extension DecodingSession {
                     guard text[i] == UInt8(ascii: "-") else { return false }
                     i += 1
                 }
-                guard let high = hexDigit(text[i]), let low = hexDigit(text[i + 1]) else { return false }
+                guard let high = ByteScan.hexValue(text[i]), let low = ByteScan.hexValue(text[i + 1]) else { return false }
                 out[k] = high << 4 | low
                 i += 2
             }
             return true
         }
         return parsed ? UUID(uuid: bytes) : nil
-    }
-
-    @inline(__always)
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        let digit = byte &- UInt8(ascii: "0")
-        if digit < 10 { return digit }
-        let letter = (byte | 0x20) &- UInt8(ascii: "a")
-        return letter < 6 ? letter + 10 : nil
     }
 
     func decodeURL() throws -> URL {

@@ -174,7 +174,7 @@ struct JSON5Translation {
                 case UInt8(ascii: "'"):
                     output.append(next)
                     i += 2
-                case UInt8(ascii: "x") where i + 3 < input.count && hexValue(input[i + 2]) != nil && hexValue(input[i + 3]) != nil:
+                case UInt8(ascii: "x") where i + 3 < input.count && ByteScan.hexValue(input[i + 2]) != nil && ByteScan.hexValue(input[i + 3]) != nil:
                     // `\xHH`: the same character as `\u00HH`.
                     output.append(contentsOf: Array("\\u00".utf8))
                     output.append(input[i + 2])
@@ -232,7 +232,7 @@ struct JSON5Translation {
             let digitsStart = i
             var value: UInt128 = 0
             var overflow = false
-            while i < input.count, let digit = hexValue(input[i]) {
+            while i < input.count, let digit = ByteScan.hexValue(input[i]) {
                 let (shifted, o1) = value.multipliedReportingOverflow(by: 16)
                 let (sum, o2) = shifted.addingReportingOverflow(UInt128(digit))
                 overflow = overflow || o1 || o2
@@ -311,14 +311,5 @@ struct JSON5Translation {
     private func isIdentifierByte(_ b: UInt8) -> Bool {
         (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
             || b == UInt8(ascii: "$") || b == UInt8(ascii: "_") || b == UInt8(ascii: "\\") || b >= 0x80
-    }
-
-    private func hexValue(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

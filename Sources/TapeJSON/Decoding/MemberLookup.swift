@@ -77,15 +77,11 @@ extension DecodingSession {
         // document order: a 150-property model read from shuffled objects decoded at 1.8x
         // `JSONDecoder`, the scan 22% of the samples.
         let matching = withUnsafeWorkspace({ $0.keyMatching })
-        if matching != .custom, tape.storedCount(start) > Self.scanLimit {
-            let converting = matching == .converted
-            let slot = memberSlot(utf8: key, start: start, endWord: endWord, depth: depth, converting: converting)
-            if slot > 0 { return slot }
-            if slot == 0 {
-                return converting ? convertedEquivalent(key, start: start, endWord: endWord, depth: depth)
-                                  : exactEquivalent(key, start: start, endWord: endWord)
-            }
-            // Left to the scan: two members with one key, or more than the table takes.
+        // (`.none`: left to the scan, two members with one key or more than the table takes.)
+        if matching != .custom, tape.storedCount(start) > Self.scanLimit,
+           case .some(let found) = memberFromSlots(utf8: key, start: start, endWord: endWord, depth: depth,
+                                                   converting: matching == .converted) {
+            return found
         }
         let first = start + 1
         let cursor = unsafeCursors[depth]

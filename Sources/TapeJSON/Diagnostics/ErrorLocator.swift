@@ -156,22 +156,13 @@ struct ErrorLocator {
         return nil
     }
 
-    private func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-        default: return nil
-        }
-    }
-
     /// Four hex digits after `\u` at `i` (pointing at the backslash).
     private func readUnicodeEscape(_ i: Int) -> (UInt32?, Int) {
         var value: UInt32 = 0
         for k in 2..<6 {
             guard i + k < bytes.count else { return (nil, bytes.count) }
-            guard let digit = hexValue(bytes[i + k]) else { return (nil, i + k) }
-            value = value << 4 | digit
+            guard let digit = ByteScan.hexValue(bytes[i + k]) else { return (nil, i + k) }
+            value = value << 4 | UInt32(digit)
         }
         return (value, i + 6)
     }

@@ -17,6 +17,15 @@ enum ByteScan {
     /// ignore it): every reader skips it at the start of its input; offsets count its bytes, columns do not.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+    /// The value of the hex digit `byte` (`0`-`9`, `a`-`f`, `A`-`F`), or nil.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter + 10 : nil
+    }
+
     /// 3 when `bytes` open with the byte order mark, else 0.
     @inline(__always)
     static func byteOrderMarkLength(_ bytes: UnsafeRawBufferPointer) -> Int {

@@ -75,7 +75,7 @@ extension DecodingSession {
     /// the object at `start` (its `}` word at `endWord`, its containers at `depth`): a value index, 0
     /// when no member has the key, or -1 when the object is left to `findMember`.
     @inline(__always)
-    func memberSlot(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int, converting: Bool) -> Int {
+    private func memberSlot(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int, converting: Bool) -> Int {
         let head = unsafeSlotHeads + depth
         if head.pointee.object != start { fillSlots(head, start: start, endWord: endWord, depth: depth, converting: converting) }
         let count = Int(head.pointee.count)
@@ -98,6 +98,19 @@ extension DecodingSession {
             entry = (entry &+ 1) & mask
         }
         return 0
+    }
+
+    /// `memberSlot`'s answer as a lookup's: the tape index of the member's value, nil when the object has
+    /// no member with the key (also compared as a String when the key is not ASCII: the
+    /// `...Equivalent` lookups); `.none` when the object is left to `findMember`.
+    @inline(__always)
+    func memberFromSlots(utf8 key: UnsafeBufferPointer<UInt8>, start: Int, endWord: Int, depth: Int,
+                         converting: Bool) -> Int?? {
+        let slot = memberSlot(utf8: key, start: start, endWord: endWord, depth: depth, converting: converting)
+        if slot > 0 { return .some(slot) }
+        if slot < 0 { return .none }
+        return .some(converting ? convertedEquivalent(key, start: start, endWord: endWord, depth: depth)
+                                : exactEquivalent(key, start: start, endWord: endWord))
     }
 
     @inline(__always)

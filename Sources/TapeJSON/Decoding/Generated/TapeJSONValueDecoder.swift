@@ -204,10 +204,11 @@ public struct TapeJSONObjectDecoder: ~Escapable {
         case .converted:
             // The object's converted keys, made once (`MemberSlots`), unless it is left to the
             // keyed container's lookup.
-            let slot = session.memberSlot(utf8: name, start: start, endWord: endWord, depth: depth, converting: true)
-            if slot > 0 { return slot }
-            // Absent byte for byte: a key that is not ASCII may be spelled in another normalization.
-            if slot == 0 { return session.convertedEquivalent(name, start: start, endWord: endWord, depth: depth) }
+            // (Absent byte for byte, a key that is not ASCII may be spelled in another normalization.)
+            if case .some(let found) = session.memberFromSlots(utf8: name, start: start, endWord: endWord,
+                                                               depth: depth, converting: true) {
+                return found
+            }
             return findConverted(key)
         case .exact:
             // `findMember`'s first step, called directly: through it, the strategy was tested again on
@@ -217,9 +218,10 @@ public struct TapeJSONObjectDecoder: ~Escapable {
                let index = session.expectedMember(name, start: start, endWord: endWord, depth: depth) {
                 return index
             }
-            let slot = session.memberSlot(utf8: name, start: start, endWord: endWord, depth: depth, converting: false)
-            if slot > 0 { return slot }
-            if slot == 0 { return session.exactEquivalent(name, start: start, endWord: endWord) }
+            if case .some(let found) = session.memberFromSlots(utf8: name, start: start, endWord: endWord,
+                                                               depth: depth, converting: false) {
+                return found
+            }
             // `scanForMember` compares the two members `expectedMember` does first: the same answer.
             return session.scanForMember(utf8: name, start: start, endWord: endWord, depth: depth, memo: nil)
         case .custom:
