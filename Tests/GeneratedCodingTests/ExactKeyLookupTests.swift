@@ -119,6 +119,65 @@ struct ExactLookupWide: Codable, Equatable, Sendable {
         }
     }
 
+    /// Arrays of records whose objects repeat the keys of the object before them at the same depth (the
+    /// table is then kept, with the new values: `refillSlots`), and objects that repeat all but one key,
+    /// repeat them in another order, write one twice, or fail to decode: under each key strategy, one
+    /// decoder for every array, the same answers as the keyed container.
+    @Test func recordsRepeatingTheirNeighboursKeys() throws {
+        let records = [
+            #"{"size":1,"ref":"r1","level":"a","id":1,"head":"h"}"#,
+            #"{"size":2,"ref":"r2","level":"b","id":2,"head":"h2"}"#,
+            #"{"size":3,"ref":"r3","level":"c","id":3,"before":"x"}"#,
+            #"{"size":4,"action":"r4","level":"d","id":4,"head":"h"}"#,
+            #"{"head":"h","size":5,"ref":"r5","level":"e","id":5}"#,
+            #"{"size":6,"ref":"r6","level":"f","id":6,"id":7}"#,
+            #"{"size":6,"ref":"r6","level":"f","id":6,"id":7}"#,
+            #"{"size":8,"ref":"r8","level":"h","id":8,"head":"h"}"#,
+            #"{"siz":8,"ref":"r8","level":"h","id":8,"head":"h"}"#,
+            #"{"size":8,"ref":"r8","level":"h","id":8,"head":"h"}"#,
+            #"{"size":9,"ref":"r\u0039","level":"i","id":9,"h\u0065ad":"h"}"#,
+            #"{"size":10,"ref":"r10","level":"j","id":10,"lev_el":"x"}"#,
+            #"{"size":10,"ref":"r10","level":"j","id":10,"le_vel":"x"}"#,
+            #"{"level":"k","id":11,"commits":[{"note":"a","sha":"1"},{"note":"b","sha":"2"},{"sha":"3","note":"c"},{"note":"d","sha":"4","distinct":true},{"note":"e","sha":"5"}]}"#,
+            #"{"level":"l","id":12,"commits":[{"note":"f","sha":"6"},{"note":"g","sha":"7"}]}"#,
+        ]
+        let failing = #"{"size":9,"ref":"r9","level":"j","id":"nine","head":"h"}"#
+        let arrays = [
+            "[" + records.joined(separator: ",") + "]",
+            "[" + records.joined(separator: ",") + "," + failing + "]",
+            "[" + records.reversed().joined(separator: ",") + "]",
+            "[[" + records.prefix(4).joined(separator: ",") + "],[" + records.suffix(4).joined(separator: ",") + "]]",
+        ]
+        let strategies: [TapeJSONDecoder.KeyDecodingStrategy] = [.useDefaultKeys, .convertFromSnakeCase, .convertFromAnyCase]
+        for strategy in strategies {
+            let generated = TapeJSONDecoder()
+            let codable = TapeJSONDecoder()
+            generated.keyDecodingStrategy = strategy
+            codable.keyDecodingStrategy = strategy
+            codable.takesGeneratedPaths = false
+            for array in arrays {
+                let data = Data(array.utf8)
+                if array.hasPrefix("[[") {
+                    let ours = outcome { try generated.decode([[ExactLookupRecord]].self, from: data) }
+                    let theirs = outcome { try codable.decode([[ExactLookupRecord]].self, from: data) }
+                    expectSameOutcome(ours, theirs, "\(strategy): \(array.prefix(80))")
+                } else {
+                    let ours = outcome { try generated.decode([ExactLookupRecord].self, from: data) }
+                    let theirs = outcome { try codable.decode([ExactLookupRecord].self, from: data) }
+                    expectSameOutcome(ours, theirs, "\(strategy): \(array.prefix(80))")
+                }
+            }
+        }
+        let decoded = try TapeJSONDecoder().decode([ExactLookupRecord].self, from: Data(arrays[0].utf8))
+        let unique = decoded.enumerated().filter { $0.offset != 5 && $0.offset != 6 }.map(\.element)
+        #expect(unique.map(\.id) == [1, 2, 3, 4, 5, 8, 8, 8, 9, 10, 10, 11, 12])
+        #expect(unique.map(\.size) == [1, 2, 3, 4, 5, 8, nil, 8, 9, 10, 10, nil, nil])
+        #expect(unique.map(\.head) == ["h", "h2", nil, "h", "h", "h", "h", "h", "h", nil, nil, nil, nil])
+        #expect(decoded[10].ref == "r9" && decoded[10].head == "h")
+        #expect(decoded[13].commits?.map(\.note) == ["a", "b", "c", "d", "e"])
+        #expect(decoded[13].commits?.map(\.distinct) == [nil, nil, nil, true, nil])
+    }
+
     @Test func readsTheValuesOutOfOrder() throws {
         let decoder = TapeJSONDecoder()
         let record = try decoder.decode(ExactLookupRecord.self, from: Data(Self.documents[1].utf8))
