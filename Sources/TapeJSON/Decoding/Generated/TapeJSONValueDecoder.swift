@@ -482,15 +482,11 @@ public struct TapeJSONObjectDecoder: ~Escapable {
     /// - Throws: synthesized `init(from:)`'s `typeMismatch` when the object has no such key or more
     ///   than one.
     public func caseIndex(of type: Any.Type, _ names: StaticString...) throws -> Int {
-        var found: [Int] = []
-        for key in session.memberKeys(start: start, endWord: endWord, depth: depth) {
-            if let position = names.firstIndex(where: { $0.description == key }) { found.append(position) }
-        }
-        guard found.count == 1 else {
+        guard let position = session.casePosition(among: names, start: start, endWord: endWord, depth: depth) else {
             throw DecodingError.typeMismatch(type, DecodingError.Context(
                 codingPath: codingPath, debugDescription: "Invalid number of keys found, expected one."))
         }
-        return found[0]
+        return position
     }
 
     /// The value of the member `name` as an object (an enum case's associated values).
