@@ -175,15 +175,6 @@ struct RawVector<Element>: ~Copyable {
     func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<Element>) throws(E) -> R) throws(E) -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
-
-    /// Calls `body` with the initialized elements, writable in place; the buffer must not escape `body`
-    /// (and `body` must leave every element initialized).
-    @inline(__always)
-    mutating func withUnsafeMutableBufferPointer<R, E: Error>(
-        _ body: (UnsafeMutableBufferPointer<Element>) throws(E) -> R
-    ) throws(E) -> R {
-        try body(UnsafeMutableBufferPointer(start: base, count: count))
-    }
 }
 
 extension RawVector: @unchecked Sendable where Element: Sendable {}
