@@ -117,8 +117,7 @@ public final class JSONParser: Sendable {
     /// Parses bytes that may have no padding after them into a document's storage (the decoder's
     /// path, which needs no `JSONDocument` around it).
     func parseStorage(unpadded bytes: UnsafeRawBufferPointer) throws(JSONError) -> DocumentStorage {
-        let padded = bytes.baseAddress.map { PaddingCheck.pageHasRoom(after: $0 + bytes.count, count: bytes.count) } ?? false
-        return try parseStorage(bytes, padded: padded)
+        try parseStorage(bytes, padded: PaddingCheck.pageHasRoom(after: bytes))
     }
 
     /// Parses `bytes` into a document's storage: the tape in a pooled simdjson parser's buffers.

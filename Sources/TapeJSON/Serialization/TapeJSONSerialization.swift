@@ -78,10 +78,7 @@ public enum TapeJSONSerialization {
     public static func jsonObject(with data: Data,
                                   options: JSONSerialization.ReadingOptions = []) throws -> Any {
         try data.withUnsafeBytes { raw in
-            let padded = raw.baseAddress.map {
-                PaddingCheck.pageHasRoom(after: $0 + raw.count, count: raw.count)
-            } ?? false
-            return try jsonObject(raw, padded: padded, options: options, original: { data })
+            try jsonObject(raw, padded: PaddingCheck.pageHasRoom(after: raw), options: options, original: { data })
         }
     }
 
@@ -107,10 +104,7 @@ public enum TapeJSONSerialization {
     public static func jsonObject(with bytes: Span<UInt8>,
                                   options: JSONSerialization.ReadingOptions = []) throws -> Any {
         try bytes.withUnsafeBytes { raw in
-            let padded = raw.baseAddress.map {
-                PaddingCheck.pageHasRoom(after: $0 + raw.count, count: raw.count)
-            } ?? false
-            return try jsonObject(raw, padded: padded, options: options, original: { Data(raw) })
+            try jsonObject(raw, padded: PaddingCheck.pageHasRoom(after: raw), options: options, original: { Data(raw) })
         }
     }
 
