@@ -107,14 +107,11 @@ final class PushGzip: PushDecoder {
     private var consumed = 0
 
     init() throws(DecompressionFault) {
-        stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        let status = czlib_inflate_init2(stream, 16 + MAX_WBITS)
-        guard status == Z_OK else {
-            stream.deallocate()
+        do {
+            stream = try GzipDecoder.makeStream()
+        } catch {
             out.deallocate()
-            throw DecompressionFault(kind: .resources("zlib's inflateInit2 failed (\(status))"), format: .gzip,
-                                     compressedOffset: 0)
+            throw error
         }
     }
 
