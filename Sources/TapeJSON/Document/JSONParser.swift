@@ -103,8 +103,7 @@ public final class JSONParser: Sendable {
         let mark = ByteScan.byteOrderMarkLength(bytes)
         let body = mark == 0 ? bytes : UnsafeRawBufferPointer(rebasing: bytes[mark...])
         do {
-            if let padded { return JSONDocument(storage: try parseStorage(body, padded: padded)) }
-            return JSONDocument(storage: try parseStorage(unpadded: body))
+            return try parse(body, padded: padded ?? PaddingCheck.pageHasRoom(after: body))
         } catch {
             throw mark == 0 ? error : error.shifted(byOffset: mark, line: 1, column: 1)
         }

@@ -134,8 +134,8 @@ public enum TapeJSONSerialization {
                                    options: JSONSerialization.ReadingOptions,
                                    original: () -> Data) throws -> Any {
         let (encoding, bomLength) = detectEncoding(raw)
+        let body = UnsafeRawBufferPointer(rebasing: raw[bomLength...])
         if encoding != .utf8 {
-            let body = UnsafeRawBufferPointer(rebasing: raw[bomLength...])
             guard let text = String(bytes: body, encoding: encoding) else {
                 throw cocoaError("Cannot convert input string to valid utf8 input.")
             }
@@ -146,7 +146,6 @@ public enum TapeJSONSerialization {
                                    original: original)
             }
         }
-        let body = UnsafeRawBufferPointer(rebasing: raw[bomLength...])
         return try utf8JSONObject(body, padded: padded, options: options, original: original)
     }
 
