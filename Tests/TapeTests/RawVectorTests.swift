@@ -4,8 +4,7 @@ import Testing
 @testable import TapeJSON
 
 /// `RawVector` is the memory layer's growable buffer: growth must keep every element, in order, and
-/// elements that own memory (strings, objects) must be released exactly once, by `removeAll` or by the
-/// vector's `deinit`.
+/// elements that own memory (strings, objects) must be released exactly once, by the vector's `deinit`.
 @Suite("The memory layer's growable vector")
 struct RawVectorTests {
     // MARK: - Growth
@@ -32,8 +31,7 @@ struct RawVectorTests {
         vector.append(8)
         vector.append(9)
         #expect(vector.capacity == 4)
-        #expect(vector.removeLast() == 9)
-        #expect(vector.count == 2)
+        #expect(vector.count == 3 && vector[2] == 9)
     }
 
     @Test("reserveCapacity grows to the larger of the request and twice the capacity")
@@ -72,31 +70,15 @@ struct RawVectorTests {
         deinit { Self.live.withLock { $0 -= 1 } }
     }
 
-    @Test("elements are released by removeAll and by the vector's end, once each, through growth")
+    @Test("elements are released by the vector's end, once each, through growth")
     func releasesElements() {
         let before = Counted.live.withLock { $0 }
         do {
             var vector = RawVector<Counted>(capacity: 1)
             for k in 0..<100 { vector.append(Counted(k)) }
             #expect(Counted.live.withLock { $0 } == before + 100)
-            #expect(vector[57].value == 57)
-            vector.removeAll(keepingCapacity: true)
-            #expect(vector.isEmpty && vector.capacity == 128)
-            #expect(Counted.live.withLock { $0 } == before)
-            for k in 0..<10 { vector.append(Counted(k)) }
-            _ = vector.removeLast()
-            #expect(Counted.live.withLock { $0 } == before + 9)
+            #expect(vector[57].value == 57 && vector.capacity == 128)
         }
         #expect(Counted.live.withLock { $0 } == before)
-    }
-
-    @Test("removeAll without keeping the capacity frees the storage")
-    func removeAllFrees() {
-        var vector = RawVector<String>()
-        for k in 0..<20 { vector.append("element \(k), long enough to be allocated") }
-        vector.removeAll()
-        #expect(vector.count == 0 && vector.capacity == 0)
-        vector.append("again")
-        #expect(vector[0] == "again")
     }
 }

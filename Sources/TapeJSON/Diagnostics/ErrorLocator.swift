@@ -82,12 +82,7 @@ struct ErrorLocator {
 
     private func skipWhitespace(_ start: Int) -> Int {
         var i = start
-        while i < bytes.count {
-            switch bytes[i] {
-            case 0x20, 0x09, 0x0A, 0x0D: i += 1
-            default: return i
-            }
-        }
+        while i < bytes.count, ValidatedText.isWhitespace(bytes[i]) { i += 1 }
         return i
     }
 
@@ -110,18 +105,8 @@ struct ErrorLocator {
             guard bytes[i] == word.utf8Start[k] else { return (.invalidLiteral, start) }
             i += 1
         }
-        if i < bytes.count, !isDelimiter(bytes[i]) { return (.invalidLiteral, start) }
+        if i < bytes.count, ValidatedText.continuesLiteral(bytes[i]) { return (.invalidLiteral, start) }
         return nil
-    }
-
-    private func isDelimiter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"),
-             UInt8(ascii: ":"):
-            return true
-        default:
-            return false
-        }
     }
 
     private func isDigit(_ i: Int) -> Bool {
@@ -150,7 +135,7 @@ struct ErrorLocator {
             guard isDigit(i) else { return (.invalidNumber, i) }
             while isDigit(i) { i += 1 }
         }
-        if i < bytes.count, !isDelimiter(bytes[i]) { return (.invalidNumber, i) }
+        if i < bytes.count, ValidatedText.continuesLiteral(bytes[i]) { return (.invalidNumber, i) }
         // Grammar is fine. Numbers simdjson cannot hold (beyond 64-bit integers, magnitudes a Double
         // cannot hold) are valid JSON: the parser reads them through `BigNumbers`, so they are no error.
         return nil

@@ -103,8 +103,7 @@ public final class JSONParser: Sendable {
         let mark = ByteScan.byteOrderMarkLength(bytes)
         let body = mark == 0 ? bytes : UnsafeRawBufferPointer(rebasing: bytes[mark...])
         do {
-            if let padded { return JSONDocument(storage: try parseStorage(body, padded: padded)) }
-            return JSONDocument(storage: try parseStorage(unpadded: body))
+            return try parse(body, padded: padded ?? PaddingCheck.pageHasRoom(after: body))
         } catch {
             throw mark == 0 ? error : error.shifted(byOffset: mark, line: 1, column: 1)
         }
@@ -117,8 +116,7 @@ public final class JSONParser: Sendable {
     /// Parses bytes that may have no padding after them into a document's storage (the decoder's
     /// path, which needs no `JSONDocument` around it).
     func parseStorage(unpadded bytes: UnsafeRawBufferPointer) throws(JSONError) -> DocumentStorage {
-        let padded = bytes.baseAddress.map { PaddingCheck.pageHasRoom(after: $0 + bytes.count, count: bytes.count) } ?? false
-        return try parseStorage(bytes, padded: padded)
+        try parseStorage(bytes, padded: PaddingCheck.pageHasRoom(after: bytes))
     }
 
     /// Parses `bytes` into a document's storage: the tape in a pooled simdjson parser's buffers.

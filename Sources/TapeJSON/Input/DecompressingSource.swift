@@ -20,7 +20,6 @@ import Synchronization
 /// underlying descriptor happens after the source is gone.
 final class DecompressingSource: ByteSource {
     let name: String
-    let format: CompressionFormat
     private let ring: DecompressionRing?
     private let decoder: (any StreamDecoder)?
     /// The slot being read (threaded), and how far.
@@ -40,7 +39,6 @@ final class DecompressingSource: ByteSource {
     /// in errors.
     init(_ base: any ByteSource, format: CompressionFormat, name: String, threaded: Bool = true) {
         self.name = name
-        self.format = format
         let input = CompressedInput(base, format: format)
         if threaded {
             ring = DecompressionRing(input: input, slotCount: Self.slotCount, slotSize: Self.slotSize)

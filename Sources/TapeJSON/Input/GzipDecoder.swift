@@ -19,6 +19,12 @@ final class GzipDecoder: StreamDecoder {
     private static let callOutput = 256 << 10
 
     init(_ input: CompressedInput) throws(DecompressionFault) {
+        self.stream = try Self.makeStream()
+        self.input = input
+    }
+
+    /// A zlib stream ready to inflate gzip members, at a fixed address (this decoder's and `PushGzip`'s).
+    static func makeStream() throws(DecompressionFault) -> UnsafeMutablePointer<z_stream> {
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
         // 16 + 15: a gzip wrapper (header and trailer checked), the largest window.
@@ -28,8 +34,7 @@ final class GzipDecoder: StreamDecoder {
             throw DecompressionFault(kind: .resources("zlib's inflateInit2 failed (\(status))"), format: .gzip,
                                      compressedOffset: 0)
         }
-        self.stream = stream
-        self.input = input
+        return stream
     }
 
     deinit {

@@ -7,10 +7,10 @@ struct PaddingCheck {
     /// The system page size.
     static let pageSize: Int = Int(sysconf(Int32(_SC_PAGESIZE)))
 
-    /// Whether `padding` bytes after `end` lie on the same page as the last input byte.
-    static func pageHasRoom(after end: UnsafeRawPointer, count: Int) -> Bool {
-        guard count > 0 else { return false }
-        let last = UInt(bitPattern: end) &- 1
+    /// Whether `padding` bytes after `bytes` lie on the same page as their last byte (false for no bytes).
+    static func pageHasRoom(after bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let start = bytes.baseAddress, bytes.count > 0 else { return false }
+        let last = UInt(bitPattern: start + bytes.count) &- 1
         let offsetInPage = Int(last % UInt(pageSize))
         return offsetInPage + 1 + Simd.padding <= pageSize
     }

@@ -91,13 +91,14 @@ protocol PushDecoder: AnyObject {
     func finish() throws
 }
 
-/// The output buffer one call of either decompressor fills.
+/// The output buffer one call of either decompressor fills (allocated last in their initializers, so that a
+/// failed setup has no buffer to free).
 private let pushOutput = 128 << 10
 
 /// gzip, one member or several, pushed (`GzipDecoder`'s rules).
 final class PushGzip: PushDecoder {
     private let stream: UnsafeMutablePointer<z_stream>
-    private let out = UnsafeMutableRawPointer.allocate(byteCount: pushOutput, alignment: 16)
+    private let out: UnsafeMutableRawPointer
     /// The last member ended: what follows must start another (`1F 8B`), or nothing.
     private var betweenMembers = false
     /// A `1F` seen between members, its `8B` still to come.
@@ -107,15 +108,8 @@ final class PushGzip: PushDecoder {
     private var consumed = 0
 
     init() throws(DecompressionFault) {
-        stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        let status = czlib_inflate_init2(stream, 16 + MAX_WBITS)
-        guard status == Z_OK else {
-            stream.deallocate()
-            out.deallocate()
-            throw DecompressionFault(kind: .resources("zlib's inflateInit2 failed (\(status))"), format: .gzip,
-                                     compressedOffset: 0)
-        }
+        stream = try GzipDecoder.makeStream()
+        out = .allocate(byteCount: pushOutput, alignment: 16)
     }
 
     deinit {
@@ -197,7 +191,7 @@ final class PushGzip: PushDecoder {
 /// zstd, one frame or several (skippable ones included), pushed (`ZstdDecoder`'s rules).
 final class PushZstd: PushDecoder {
     private let context: OpaquePointer
-    private let out = UnsafeMutableRawPointer.allocate(byteCount: pushOutput, alignment: 16)
+    private let out: UnsafeMutableRawPointer
     /// No frame is open (the input may end here).
     private var atFrameEnd = true
     private var frames = 0
@@ -205,11 +199,11 @@ final class PushZstd: PushDecoder {
 
     init() throws(DecompressionFault) {
         guard let context = ZSTD_createDStream() else {
-            out.deallocate()
             throw DecompressionFault(kind: .resources("ZSTD_createDStream failed"), format: .zstd, compressedOffset: 0)
         }
         ZSTD_initDStream(context)
         self.context = context
+        out = .allocate(byteCount: pushOutput, alignment: 16)
     }
 
     deinit {

@@ -30,11 +30,9 @@ enum ItemBoundary {
         var i = 0
         while i < n {
             let byte = b[i]
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D:
+            if ValidatedText.isWhitespace(byte) {
                 i += 1
                 continue
-            default: break
             }
             switch expect {
             case .end:

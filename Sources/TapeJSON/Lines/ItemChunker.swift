@@ -36,7 +36,6 @@ struct ItemChunker: ChunkSource {
     /// The capacity of every chunk taken (a run is at most the splitter's run size plus a block), so
     /// that the pool's buffers fit every run and are reused rather than allocated and faulted in.
     private let chunkCapacity: Int
-    private var sequence = 0
     private var accounted = 0
     private var stopped = false
     /// Chunks come numbered (the walker counts lines).
@@ -87,8 +86,6 @@ struct ItemChunker: ChunkSource {
                     stopped = true
                     let made = pool.take(capacity: 64)
                     made.items = ItemChunkContent(kind: .stop(stop), itemDepth: itemDepth, inputBytes: takeBytes())
-                    made.sequence = sequence
-                    sequence += 1
                     return made
                 case .pointerError(let error):
                     throw error
@@ -115,8 +112,6 @@ struct ItemChunker: ChunkSource {
         made.baseOffset = offset - 1
         made.baseLine = line
         made.baseIndex = firstIndex
-        made.sequence = sequence
-        sequence += 1
         made.items = ItemChunkContent(kind: .run(runCount: count, hasSeparator: separator == 1, line: line,
                                                  column: column, firstIndex: firstIndex, items: items),
                                       itemDepth: itemDepth, inputBytes: takeBytes())

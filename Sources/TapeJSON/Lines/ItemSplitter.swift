@@ -49,7 +49,6 @@ struct ItemSplitter {
     enum Purpose { case item, check }
 
     var source: any ByteSource
-    let blockSize: Int
     /// The pointer's tokens.
     let tokens: [[UInt8]]
     let pointer: String
@@ -103,7 +102,6 @@ struct ItemSplitter {
     init(source: any ByteSource, blockSize: Int, tokens: [[UInt8]], pointer: String, envelopeParser: SimdParser,
          window: Int = 16 << 20, runBytes: Int = 0) {
         self.source = source
-        self.blockSize = blockSize
         self.tokens = tokens
         self.pointer = pointer
         self.envelopeParser = envelopeParser

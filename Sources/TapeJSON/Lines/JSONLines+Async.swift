@@ -57,8 +57,6 @@ struct LineAssembler: ~Copyable {
     private var offset = 0
     /// The line number of `pending`'s first byte.
     private var line = 1
-    /// The next chunk's position in the input.
-    private var sequence = 0
     /// Whether nothing was cut yet (a byte order mark may open the input).
     private var atStart = true
     /// The line being dropped, if any: where it starts, its line number, its length so far, its start.
@@ -119,8 +117,6 @@ struct LineAssembler: ~Copyable {
         chunk.baseLine = skipped.line
         chunk.skippedLength = skipped.length
         chunk.skippedExcerpt = skipped.excerpt
-        chunk.sequence = sequence
-        sequence += 1
         line += 1
         try emit(chunk)
     }
@@ -153,8 +149,6 @@ struct LineAssembler: ~Copyable {
         }
         chunk.baseOffset = offset
         chunk.baseLine = line
-        chunk.sequence = sequence
-        sequence += 1
         line += ByteScan.newlineCount(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[chunk.start...]))
         offset += end
         pending.compact(keepingFrom: end)

@@ -70,22 +70,12 @@ struct StreamStop {
     var column: Int
     var itemIndex: Int?
     var reason: JSONError
+}
 
+extension StreamStop {
     /// A stop at the fault itself (envelope punctuation, between items).
     init(at reason: JSONError, itemIndex: Int? = nil) {
-        self.offset = reason.offset
-        self.line = reason.line
-        self.column = reason.column
-        self.itemIndex = itemIndex
-        self.reason = reason
-    }
-
-    init(offset: Int, line: Int, column: Int, itemIndex: Int?, reason: JSONError) {
-        self.offset = offset
-        self.line = line
-        self.column = column
-        self.itemIndex = itemIndex
-        self.reason = reason
+        self.init(offset: reason.offset, line: reason.line, column: reason.column, itemIndex: itemIndex, reason: reason)
     }
 
     /// The error to throw, with the pass's counts; `inputEnd` is where the input (or shard) ends.

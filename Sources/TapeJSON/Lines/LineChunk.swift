@@ -25,8 +25,6 @@ final class LineChunk: @unchecked Sendable {
     /// 0-based index, among the non-blank lines of the input, of the chunk's first non-blank line (set
     /// with `baseLine`, for workers that cannot count the lines before their chunk).
     var baseIndex = 0
-    /// Position of the chunk in the input (0, 1, 2, …), for ordered delivery.
-    var sequence = 0
     /// For a line longer than the maximum document size, skipped without being held: the bytes it took
     /// in the input, line break included (the chunk then has no bytes, and `baseOffset` is where the
     /// line starts). 0 for a chunk of lines.
@@ -95,13 +93,11 @@ final class LineChunk: @unchecked Sendable {
         return try read(from: &source)
     }
 
-    /// Stamps a freshly cut chunk: skips a byte order mark when it opens the input, sets its position in
-    /// the input, and (when the source counts lines) its first line number and line index, advancing
-    /// the source's counters past its lines.
-    func stamp(atInputStart: Bool, sequence: inout Int, countsLines: Bool, line: inout Int, index: inout Int) {
+    /// Stamps a freshly cut chunk: skips a byte order mark when it opens the input, and (when the source
+    /// counts lines) sets its first line number and line index, advancing the source's counters past its
+    /// lines.
+    func stamp(atInputStart: Bool, countsLines: Bool, line: inout Int, index: inout Int) {
         if atInputStart && skippedLength == 0 { start = ByteScan.byteOrderMarkLength(bytes) }
-        self.sequence = sequence
-        sequence += 1
         guard countsLines else { return }
         baseLine = line
         baseIndex = index

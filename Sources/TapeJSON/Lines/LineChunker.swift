@@ -19,7 +19,6 @@ struct LineChunker: ChunkSource {
     /// the chunker is a copyable value that `ChunkSource` callers pass around, so it owns no raw memory).
     private var carry: [UInt8] = []
     private var nextLine: Int
-    private var nextSequence = 0
     private var nextIndex = 0
     private var finished = false
     private var atInputStart: Bool
@@ -105,8 +104,7 @@ struct LineChunker: ChunkSource {
             chunk.recycle()
             return nil
         }
-        chunk.stamp(atInputStart: atInputStart, sequence: &nextSequence, countsLines: countsLines,
-                    line: &nextLine, index: &nextIndex)
+        chunk.stamp(atInputStart: atInputStart, countsLines: countsLines, line: &nextLine, index: &nextIndex)
         atInputStart = false
         return chunk
     }
@@ -139,8 +137,7 @@ struct LineChunker: ChunkSource {
         chunk.baseOffset = lineStart
         chunk.skippedLength = length
         chunk.skippedExcerpt = excerpt
-        chunk.stamp(atInputStart: false, sequence: &nextSequence, countsLines: countsLines,
-                    line: &nextLine, index: &nextIndex)
+        chunk.stamp(atInputStart: false, countsLines: countsLines, line: &nextLine, index: &nextIndex)
         atInputStart = false
         return chunk
     }

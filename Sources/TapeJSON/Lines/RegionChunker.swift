@@ -37,7 +37,6 @@ struct RegionChunker: ChunkSource {
     private var position: Int
     private let end: Int
     private var line: Int
-    private var sequence = 0
     private var index = 0
     var countsLines = true
     let startLine: Int
@@ -77,8 +76,7 @@ struct RegionChunker: ChunkSource {
         }
         let chunk = LineChunk(region: region, offset: position, count: cut - position)
         chunk.baseOffset = position
-        chunk.stamp(atInputStart: position == 0, sequence: &sequence, countsLines: countsLines, line: &line,
-                    index: &index)
+        chunk.stamp(atInputStart: position == 0, countsLines: countsLines, line: &line, index: &index)
         position = cut
         return chunk
     }

@@ -87,7 +87,7 @@ struct RawVector<Element>: ~Copyable {
         }
     }
 
-    // MARK: - Adding and removing
+    // MARK: - Adding and updating
 
     /// Adds `element` at the end, growing the storage (to twice its capacity) when it is full.
     @inline(__always)
@@ -115,25 +115,6 @@ struct RawVector<Element>: ~Copyable {
         reserveCapacity(count + newElements)
         (base + count).initialize(repeating: element, count: newElements)
         count += newElements
-    }
-
-    /// Removes and returns the last element; traps when the vector is empty.
-    @inline(__always)
-    mutating func removeLast() -> Element {
-        precondition(count > 0, "removeLast on an empty RawVector")
-        count -= 1
-        return (base + count).move()
-    }
-
-    /// Removes every element; the storage is kept for reuse when `keepingCapacity` is true, else freed.
-    mutating func removeAll(keepingCapacity: Bool = false) {
-        base.deinitialize(count: count)
-        count = 0
-        if !keepingCapacity && capacity > 0 {
-            base.deallocate()
-            base = Self.noStorage
-            capacity = 0
-        }
     }
 
     /// Sets every element to `element`, keeping the count.
@@ -174,15 +155,6 @@ struct RawVector<Element>: ~Copyable {
     @inline(__always)
     func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<Element>) throws(E) -> R) throws(E) -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
-    }
-
-    /// Calls `body` with the initialized elements, writable in place; the buffer must not escape `body`
-    /// (and `body` must leave every element initialized).
-    @inline(__always)
-    mutating func withUnsafeMutableBufferPointer<R, E: Error>(
-        _ body: (UnsafeMutableBufferPointer<Element>) throws(E) -> R
-    ) throws(E) -> R {
-        try body(UnsafeMutableBufferPointer(start: base, count: count))
     }
 }
 

@@ -8,12 +8,6 @@ extension UnsafeRawBufferPointer {
     var unsafeUInt8s: UnsafeBufferPointer<UInt8> { bindMemory(to: UInt8.self) }
 }
 
-extension UnsafeMutableRawBufferPointer {
-    /// The bytes as `UInt8` elements (see `UnsafeRawBufferPointer.unsafeUInt8s`).
-    @inline(__always)
-    var unsafeUInt8s: UnsafeMutableBufferPointer<UInt8> { bindMemory(to: UInt8.self) }
-}
-
 extension UnsafeRawPointer {
     /// The bytes from this address as `UInt8`s (see `UnsafeRawBufferPointer.unsafeUInt8s`).
     @inline(__always)

@@ -78,10 +78,7 @@ public enum TapeJSONSerialization {
     public static func jsonObject(with data: Data,
                                   options: JSONSerialization.ReadingOptions = []) throws -> Any {
         try data.withUnsafeBytes { raw in
-            let padded = raw.baseAddress.map {
-                PaddingCheck.pageHasRoom(after: $0 + raw.count, count: raw.count)
-            } ?? false
-            return try jsonObject(raw, padded: padded, options: options, original: { data })
+            try jsonObject(raw, padded: PaddingCheck.pageHasRoom(after: raw), options: options, original: { data })
         }
     }
 
@@ -107,10 +104,7 @@ public enum TapeJSONSerialization {
     public static func jsonObject(with bytes: Span<UInt8>,
                                   options: JSONSerialization.ReadingOptions = []) throws -> Any {
         try bytes.withUnsafeBytes { raw in
-            let padded = raw.baseAddress.map {
-                PaddingCheck.pageHasRoom(after: $0 + raw.count, count: raw.count)
-            } ?? false
-            return try jsonObject(raw, padded: padded, options: options, original: { Data(raw) })
+            try jsonObject(raw, padded: PaddingCheck.pageHasRoom(after: raw), options: options, original: { Data(raw) })
         }
     }
 
@@ -140,8 +134,8 @@ public enum TapeJSONSerialization {
                                    options: JSONSerialization.ReadingOptions,
                                    original: () -> Data) throws -> Any {
         let (encoding, bomLength) = detectEncoding(raw)
+        let body = UnsafeRawBufferPointer(rebasing: raw[bomLength...])
         if encoding != .utf8 {
-            let body = UnsafeRawBufferPointer(rebasing: raw[bomLength...])
             guard let text = String(bytes: body, encoding: encoding) else {
                 throw cocoaError("Cannot convert input string to valid utf8 input.")
             }
@@ -152,7 +146,6 @@ public enum TapeJSONSerialization {
                                    original: original)
             }
         }
-        let body = UnsafeRawBufferPointer(rebasing: raw[bomLength...])
         return try utf8JSONObject(body, padded: padded, options: options, original: original)
     }
 

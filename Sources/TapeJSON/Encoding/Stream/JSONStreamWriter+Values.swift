@@ -52,16 +52,12 @@ extension JSONStreamWriter {
     /// A finite double as Swift's `description` (`1.0` stays `1.0`), as the event writers print it.
     func writeNumberText(_ number: Double) throws {
         guard number.isFinite else { throw JSONStreamWriterError("\(number) is not a number JSON can hold") }
-        try beforeValue()
-        out.appendDescription(number)
-        try afterValue()
+        try scalar { out.appendDescription(number) }
     }
 
     /// A number literal as it is.
     func writeLiteral(_ text: UnsafeBufferPointer<UInt8>) throws {
-        try beforeValue()
-        out.append(text)
-        try afterValue()
+        try scalar { out.append(text) }
     }
 
     private func writeSorted(_ value: JSONValue) throws {

@@ -205,16 +205,12 @@ public final class JSONStreamWriter {
 
     /// Writes a string value, escaped (`"`, `\`, control characters; `/` when the layout says so).
     public func value(_ string: String) throws {
-        try beforeValue()
-        out.appendQuoted(string, escapeSlashes: layout.escapesSlashes)
-        try afterValue()
+        try scalar { out.appendQuoted(string, escapeSlashes: layout.escapesSlashes) }
     }
 
     /// Writes a string value from its UTF-8 bytes, escaped as ``value(_:)-(String)`` does.
     public func value(utf8 string: UnsafeBufferPointer<UInt8>) throws {
-        try beforeValue()
-        out.appendQuoted(string, escapeSlashes: layout.escapesSlashes)
-        try afterValue()
+        try scalar { out.appendQuoted(string, escapeSlashes: layout.escapesSlashes) }
     }
 
     /// Writes an integer.
@@ -222,16 +218,12 @@ public final class JSONStreamWriter {
 
     /// Writes an integer.
     public func value(_ number: Int64) throws {
-        try beforeValue()
-        out.appendSigned(number)
-        try afterValue()
+        try scalar { out.appendSigned(number) }
     }
 
     /// Writes an unsigned integer.
     public func value(_ number: UInt64) throws {
-        try beforeValue()
-        out.appendUnsigned(number)
-        try afterValue()
+        try scalar { out.appendUnsigned(number) }
     }
 
     /// Writes a number with the shortest digits that read back as `number` (`1` for 1.0, `1e-07`,
@@ -240,23 +232,17 @@ public final class JSONStreamWriter {
     /// - Throws: ``JSONStreamWriterError`` for an infinity or NaN, which JSON cannot hold.
     public func value(_ number: Double) throws {
         guard number.isFinite else { throw JSONStreamWriterError("\(number) is not a number JSON can hold") }
-        try beforeValue()
-        out.appendDouble(number)
-        try afterValue()
+        try scalar { out.appendDouble(number) }
     }
 
     /// Writes `true` or `false`.
     public func value(_ flag: Bool) throws {
-        try beforeValue()
-        if flag { out.append("true") } else { out.append("false") }
-        try afterValue()
+        try scalar { if flag { out.append("true") } else { out.append("false") } }
     }
 
     /// Writes `null`.
     public func null() throws {
-        try beforeValue()
-        out.append("null")
-        try afterValue()
+        try scalar { out.append("null") }
     }
 
     // MARK: - Placement
@@ -321,6 +307,15 @@ public final class JSONStreamWriter {
             }
             return n
         }
+    }
+
+    /// Writes a scalar where a value may go: what precedes it, then `write`'s text, then what follows a
+    /// complete value.
+    @inline(__always)
+    func scalar(_ write: () -> Void) throws {
+        try beforeValue()
+        write()
+        try afterValue()
     }
 
     /// After a complete value: ends a top-level value's line and flushes a full buffer.
