@@ -62,11 +62,7 @@ struct ConvertedLookupInner: Codable, Equatable, Sendable {
     @Test(arguments: 0..<2)
     func sameAnswersAsTheKeyedContainer(strategyIndex: Int) {
         let (name, strategy) = Self.strategies[strategyIndex]
-        let generated = TapeJSONDecoder()
-        generated.keyDecodingStrategy = strategy
-        let codable = TapeJSONDecoder()
-        codable.keyDecodingStrategy = strategy
-        codable.takesGeneratedPaths = false
+        let (generated, codable) = decoderPair(keys: strategy)
         // One decoder for every document, twice over: slots and cursors carried from one to the next.
         for round in 0..<2 {
             for document in Self.documents {
@@ -120,11 +116,7 @@ extension ConvertedKeyLookupTests {
             #"{"naïveValue":6,"other":0,"cafe\u0301":7}"#,
         ]
         for (name, strategy) in Self.strategies + [("custom", .custom { $0.last! }), ("useDefaultKeys", .useDefaultKeys)] {
-            let generated = TapeJSONDecoder()
-            generated.keyDecodingStrategy = strategy
-            let codable = TapeJSONDecoder()
-            codable.keyDecodingStrategy = strategy
-            codable.takesGeneratedPaths = false
+            let (generated, codable) = decoderPair(keys: strategy)
             for document in documents {
                 let data = Data(document.utf8)
                 let ours = outcome { try generated.decode(ConvertedLookupAccented.self, from: data) }

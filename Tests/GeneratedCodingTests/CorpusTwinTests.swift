@@ -17,11 +17,7 @@ private let corpus = URL(fileURLWithPath: #filePath)
 private func check<T: Codable & Equatable>(_ type: T.Type, _ file: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let data = try Data(contentsOf: corpus.appendingPathComponent(file))
     for strategy in [TapeJSONDecoder.KeyDecodingStrategy.useDefaultKeys, .convertFromSnakeCase] {
-        let generated = TapeJSONDecoder()
-        generated.keyDecodingStrategy = strategy
-        let codable = TapeJSONDecoder()
-        codable.keyDecodingStrategy = strategy
-        codable.takesGeneratedPaths = false
+        let (generated, codable) = decoderPair(keys: strategy)
         let ours = Result { try generated.decode(T.self, from: data) }
         let theirs = Result { try codable.decode(T.self, from: data) }
         switch (ours, theirs) {
@@ -73,11 +69,7 @@ private func check<T: Codable & Equatable>(_ type: T.Type, _ file: String, sourc
         lines.append(Data(#"{"timestamp":5,"level":"INFO","service":"a","host":"b","pid":1,"message":"m","sampled":false,"user_id":[1]}"#.utf8))
         lines.append(Data(#"{"timestamp":5.5,"level":"INFO","service":"a","host":"b","pid":1,"message":"m","sampled":false,"user_id":7.0}"#.utf8))
         for strategy in [TapeJSONDecoder.KeyDecodingStrategy.convertFromAnyCase, .convertFromSnakeCase, .useDefaultKeys] {
-            let generated = TapeJSONDecoder()
-            generated.keyDecodingStrategy = strategy
-            let codable = TapeJSONDecoder()
-            codable.keyDecodingStrategy = strategy
-            codable.takesGeneratedPaths = false
+            let (generated, codable) = decoderPair(keys: strategy)
             var decoded = 0
             for line in lines {
                 let ours = Result { try generated.decode(LogLine.self, from: line) }

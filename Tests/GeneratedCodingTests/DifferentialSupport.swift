@@ -46,6 +46,17 @@ struct PlainKey: CodingKey {
 
 let testUserInfoKey = CodingUserInfoKey(rawValue: "GeneratedCodingTests.key")!
 
+/// Two decoders under one key strategy: the first takes the generated paths, the second only the
+/// Codable path.
+func decoderPair(keys strategy: TapeJSONDecoder.KeyDecodingStrategy) -> (generated: TapeJSONDecoder, codable: TapeJSONDecoder) {
+    let generated = TapeJSONDecoder()
+    generated.keyDecodingStrategy = strategy
+    let codable = TapeJSONDecoder()
+    codable.keyDecodingStrategy = strategy
+    codable.takesGeneratedPaths = false
+    return (generated, codable)
+}
+
 func dayFormatter() -> DateFormatter {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")

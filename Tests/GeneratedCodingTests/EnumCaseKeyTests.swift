@@ -53,11 +53,7 @@ enum CaseKeyShape: Codable, Equatable, Sendable {
             .custom { path in PlainKey(stringValue: path.last!.stringValue.lowercased()) },
         ]
         for strategy in strategies {
-            let generated = TapeJSONDecoder()
-            let codable = TapeJSONDecoder()
-            generated.keyDecodingStrategy = strategy
-            codable.keyDecodingStrategy = strategy
-            codable.takesGeneratedPaths = false
+            let (generated, codable) = decoderPair(keys: strategy)
             for document in Self.documents {
                 let data = Data(document.utf8)
                 let ours = outcome { try generated.decode(CaseKeyShape.self, from: data) }

@@ -105,11 +105,7 @@ struct ExactLookupWide: Codable, Equatable, Sendable {
     /// keys converted once per object), wide objects included: the same answers as the keyed container.
     @Test func sameAnswersUnderKeyConversions() throws {
         for strategy: TapeJSONDecoder.KeyDecodingStrategy in [.convertFromSnakeCase, .convertFromAnyCase] {
-            let generated = TapeJSONDecoder()
-            let codable = TapeJSONDecoder()
-            generated.keyDecodingStrategy = strategy
-            codable.keyDecodingStrategy = strategy
-            codable.takesGeneratedPaths = false
+            let (generated, codable) = decoderPair(keys: strategy)
             for document in Self.documents {
                 let data = Data(document.utf8)
                 let ours = outcome { try generated.decode(ExactLookupRecord.self, from: data) }
@@ -150,11 +146,7 @@ struct ExactLookupWide: Codable, Equatable, Sendable {
         ]
         let strategies: [TapeJSONDecoder.KeyDecodingStrategy] = [.useDefaultKeys, .convertFromSnakeCase, .convertFromAnyCase]
         for strategy in strategies {
-            let generated = TapeJSONDecoder()
-            let codable = TapeJSONDecoder()
-            generated.keyDecodingStrategy = strategy
-            codable.keyDecodingStrategy = strategy
-            codable.takesGeneratedPaths = false
+            let (generated, codable) = decoderPair(keys: strategy)
             for array in arrays {
                 let data = Data(array.utf8)
                 if array.hasPrefix("[[") {
