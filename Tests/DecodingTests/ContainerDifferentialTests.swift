@@ -316,6 +316,21 @@ struct ContainerDifferentialTests {
         expectSameDecoding([[Int]].self, json: "[[1,2],[3,\"x\"]]")
         expectSameDecoding([[Int]].self, json: "[[1,2],3]")
         expectSameDecoding(Set<Int>.self, json: "[3,1,2]")
+        expectSameDecoding(Set<Int>.self, json: "[3,1,2,3,1]")
+        expectSameDecoding(Set<Int>.self, json: "[]")
+        expectSameDecoding(Set<Int>.self, json: "{}")
+        expectSameDecoding(Set<Int>.self, json: "[1,null]")
+        expectSameDecoding(Set<Int>.self, json: "[1,2.5]", notFitPath: ["Index 1#1"])
+        expectSameDecoding(Set<String>.self, json: #"["a","b","a"]"#)
+        expectSameDecoding(Set<String>.self, json: #"["a",1]"#)
+        expectSameDecoding(Set<String>.self, json: "\"a\"")
+        expectSameDecoding([Set<String>].self, json: #"[["x","y"],[],["y"]]"#)
+        expectSameDecoding([Set<String>].self, json: #"[["x"],["y",null]]"#)
+        expectSameDecoding(Set<Double>.self, json: "[1,1.0,2e0]")
+        expectSameDecoding(Set<HashableBox>.self, json: #"[{"value":1},{"value":1},{"value":2}]"#)
+        expectSameDecoding(Set<HashableBox>.self, json: #"[{"value":1},{"valu":2}]"#)
+        expectSameDecoding(Box<Set<String>?>.self, json: #"{"value":["p","q"]}"#)
+        expectSameDecoding(Box<Set<String>?>.self, json: #"{"value":null}"#)
         expectSameDecoding([Int].self, json: "[]")
         expectSameDecoding([Int].self, json: "{}")
         expectSameDecoding(ClosedRange<Int>.self, json: "[1,5]")
@@ -469,4 +484,9 @@ struct ContainerDifferentialTests {
         expectSameDecoding([Int].self, json: json)
         expectSameDecoding(Int?.self, json: json)
     }
+}
+
+/// A set's element that is a keyed value.
+private struct HashableBox: Decodable, Hashable {
+    var value: Int
 }
